@@ -1,0 +1,82 @@
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { DestinationStream } from 'pino'
+import { authenticate } from './auth.js'
+import type { Config } from './config.js'
+import { registerErrorHandlers } from './errors.js'
+import { activityRoutes } from './http/activities.js'
+import { channelRoutes } from './http/channels.js'
+import { companyRoutes } from './http/companies.js'
+import { healthRoutes } from './http/health.js'
+import { memberRoutes } from './http/members.js'
+import type { Store } from './store/types.js'
+import { validatorCompiler } from './validation.js'
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+export interface AppOptions {
+  config: Readonly<Config>
+  store: Store
+  /** JWT secret in use (the configured one, or the development one the server generated). */
+  jwtSecret: string
+  /** Where log lines go; stdout when omitted. */
+  logStream?: DestinationStream
+}
+
+export async function buildApp ({ config, store, jwtSecret, logStream }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+      ...(logStream === undefined ? {} : { stream: logStream })
+    },
+    logController: new RequestLog(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 100 }
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler())
+  registerErrorHandlers(app, allowedMethods(app))
+  app.removeContentTypeParser('text/plain')
+  app.decorateRequest('workspaceId', '')
+
+  await app.register(healthRoutes, { store })
+  await app.register(async (v1) => {
+    v1.addHook('onRequest', authenticate({ secret: jwtSecret, algorithms: config.jwt.algorithms }))
+    await v1.register(companyRoutes, { prefix: '/companies', store })
+    await v1.register(memberRoutes, { prefix: '/members', store })
+    await v1.register(activityRoutes, { prefix: '/activities', store })
+    await v1.register(channelRoutes, { prefix: '/channels', store })
+  }, { prefix: '/v1' })
+  return app
+}
+
+/** One log line per request, when it completes; headers (and so tokens) are never logged. */
+class RequestLog extends LogController {
+  override incomingRequest (): void {}
+
+  override requestCompleted (error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      workspaceId: request.workspaceId || undefined
+    }
+    if (error) reply.log.error({ ...line, err: error }, 'request failed')
+    else reply.log.info(line, 'request')
+  }
+}
+
+/** Methods that do have a route for a URL, so a wrong method answers 405 with Allow rather than 404. */
+function allowedMethods (app: FastifyInstance): (url: string) => string[] {
+  const routes: Array<{ pattern: RegExp, method: string }> = []
+  app.addHook('onRoute', (route) => {
+    const pattern = new RegExp('^' + route.url.replace(/:[^/]+/g, '[^/]+') + '/?$')
+    for (const method of [route.method].flat()) routes.push({ pattern, method })
+  })
+  return (url) => {
+    const path = url.split('?')[0] ?? ''
+    return [...new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method))]
+  }
+}

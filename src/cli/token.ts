@@ -1,0 +1,35 @@
+// npm run token -- --workspace <uuid> [--ttl 24h] [--sub <id>]: prints one JWT, and nothing else, on stdout.
+import { parseArgs } from 'node:util'
+import { ConfigError, loadConfig } from '../config.js'
+import { developmentSecret, signToken } from '../tokens.js'
+
+const USAGE = 'usage: npm run token -- --workspace <uuid> [--ttl 24h] [--sub <id>]'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+async function main (): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      workspace: { type: 'string' },
+      ttl: { type: 'string', default: '24h' },
+      sub: { type: 'string' }
+    },
+    strict: true
+  })
+  if (values.workspace === undefined || !UUID.test(values.workspace)) {
+    throw new ConfigError(`--workspace must be a uuid\n${USAGE}`)
+  }
+  const config = loadConfig()
+  const secret = config.jwt.secret ?? developmentSecret(config.dataDir)
+  const token = await signToken(secret, {
+    workspaceId: values.workspace.toLowerCase(),
+    ttl: values.ttl,
+    algorithm: config.jwt.algorithms[0]!,
+    ...(values.sub === undefined ? {} : { sub: values.sub })
+  })
+  process.stdout.write(token + '\n')
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(2)
+})

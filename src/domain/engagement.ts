@@ -1,0 +1,29 @@
+// Engagement of a member, from its activities alone.
+//
+// pulse: every activity counts 1 when it happens and half as much every PULSE_HALF_LIFE after, so pulse is
+// "recent activities, with the older ones fading". level: a tier of pulse (LEVEL_THRESHOLDS).
+//
+// Stores keep one number per member, the score: the sum of 2^((createdAt - SCORE_EPOCH) / half-life) over its
+// activities. pulse(now) = score * 2^(-(now - SCORE_EPOCH) / half-life), so adding or removing an activity is an
+// atomic `score = score ± weight`, and ordering members by score orders them by pulse at any moment.
+
+export const PULSE_HALF_LIFE_SECONDS = 30 * 24 * 3600
+const SCORE_EPOCH = Date.UTC(2025, 0, 1) / 1000
+/** pulse >= LEVEL_THRESHOLDS[n - 1] means level >= n. */
+export const LEVEL_THRESHOLDS = [1, 3, 10, 30, 100] as const
+
+export function activityWeight (createdAt: number): number {
+  return 2 ** ((createdAt - SCORE_EPOCH) / PULSE_HALF_LIFE_SECONDS)
+}
+
+/** Pulse at `now` (epoch seconds), rounded to two decimals; removals can leave a float residue below that. */
+export function pulseAt (score: number, now: number): number {
+  const pulse = score * 2 ** (-(now - SCORE_EPOCH) / PULSE_HALF_LIFE_SECONDS)
+  return pulse > 0 ? Math.round(pulse * 100) / 100 : 0
+}
+
+export function levelOf (pulse: number): number {
+  let level = 0
+  while (level < LEVEL_THRESHOLDS.length && pulse >= LEVEL_THRESHOLDS[level]!) level++
+  return level
+}

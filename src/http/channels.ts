@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { notFound } from '../errors.js'
+import { IdParams, withErrors } from '../schemas/common.js'
+import { ChannelBody, ChannelCreateSchema, ChannelListBody, ChannelPatchSchema } from '../schemas/channels.js'
+import type { Store } from '../store/types.js'
+
+export const channelRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
+  app.post('/', {
+    schema: { body: ChannelCreateSchema, response: withErrors({ 201: ChannelBody }, 400) }
+  }, async (request, reply) => {
+    const channel = await store.channels.create(request.workspaceId, request.body)
+    return reply.code(201).send({ channel })
+  })
+
+  app.get('/:id', {
+    schema: { params: IdParams, response: withErrors({ 200: ChannelBody }, 404) }
+  }, async (request) => {
+    const channel = await store.channels.get(request.workspaceId, request.params.id)
+    if (channel === undefined) throw notFound()
+    return { channel }
+  })
+
+  app.patch('/:id', {
+    schema: { params: IdParams, body: ChannelPatchSchema, response: withErrors({ 200: ChannelListBody }, 400, 404) }
+  }, async (request) => {
+    const channel = await store.channels.update(request.workspaceId, request.params.id, request.body)
+    if (channel === undefined) throw notFound()
+    return { channel: [channel] }
+  })
+}

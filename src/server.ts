@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto'
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig } from './config.js'
+import { openStore } from './store/index.js'
+import { developmentSecret, signToken } from './tokens.js'
+
+async function main (): Promise<void> {
+  const config = loadConfig()
+  const jwtSecret = config.jwt.secret ?? developmentSecret(config.dataDir)
+  const store = await openStore(config.database)
+  const app = await buildApp({ config, store, jwtSecret })
+  app.addHook('onClose', async () => await store.close())
+
+  let closing = false
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return
+      closing = true
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+      // Fastify stops accepting, waits for in-flight requests, then runs onClose (the store).
+      app.close().then(() => process.exit(0), (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      })
+    })
+  }
+
+  const address = await app.listen({ port: config.port, host: config.host })
+  if (config.jwt.secret === undefined) {
+    // Development mode only: with a generated secret there is no other way to get a first token quickly.
+    const workspaceId = randomUUID()
+    const token = await signToken(jwtSecret, { workspaceId, ttl: '24h', algorithm: config.jwt.algorithms[0]! })
+    app.log.info({ workspaceId, token, curl: `curl -H 'Authorization: Bearer ${token}' ${address}/v1/activities` },
+      'JWT_SECRET is unset: using the development secret in ./data/jwt-secret; here is a token for a fresh workspace')
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`configuration error: ${error.message}\n`)
+  } else {
+    process.stderr.write(`failed to start: ${error instanceof Error ? error.message : String(error)}\n`)
+  }
+  process.exit(1)
+})

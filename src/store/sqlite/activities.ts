@@ -1,0 +1,156 @@
+import type { Activity, ActivityCreate, ActivityPatch } from '../../schemas/activities.js'
+import { activityWeight } from '../../domain/engagement.js'
+import { nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { newId } from '../ids.js'
+import { InvalidReferenceError, type ActivityStore } from '../types.js'
+import type { Counters, Db } from './database.js'
+import { recordTable, type BaseRow } from './record-table.js'
+
+interface ActivityRow extends BaseRow {
+  external_id: string | null
+  title: string | null
+  message: string | null
+  reply_to: string | null
+  react_to: string | null
+  invite_to: string | null
+  source: string
+  activity_type_id: string
+  channel_id: string | null
+  event_id: string | null
+  member_id: string
+}
+
+function toActivity (row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    externalId: row.external_id,
+    title: row.title,
+    message: row.message,
+    replyTo: row.reply_to,
+    reactTo: row.react_to,
+    inviteTo: row.invite_to,
+    source: row.source,
+    activityTypeId: row.activity_type_id,
+    channelId: row.channel_id,
+    eventId: row.event_id,
+    memberId: row.member_id,
+    workspaceId: row.workspace_id,
+    createdAt: toWireTime(row.created_at),
+    updatedAt: toWireTime(row.updated_at)
+  }
+}
+
+const COLUMNS = ['workspace_id', 'id', 'external_id', 'title', 'message', 'reply_to', 'react_to', 'invite_to', 'source',
+  'activity_type_id', 'channel_id', 'event_id', 'member_id', 'created_at', 'updated_at']
+
+export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
+  const table = recordTable(db, counters, {
+    table: 'activities',
+    counter: 'activities',
+    columns: COLUMNS,
+    fields: {
+      externalId: ['external_id'],
+      title: ['title'],
+      message: ['message'],
+      replyTo: ['reply_to'],
+      reactTo: ['react_to'],
+      inviteTo: ['invite_to'],
+      channelId: ['channel_id'],
+      eventId: ['event_id'],
+      memberId: ['member_id'],
+      source: ['source', (value) => value ?? 'Api']
+    },
+    initial: {},
+    toRecord: toActivity
+  })
+
+  const exists = {
+    memberId: db.prepare('SELECT 1 FROM members WHERE workspace_id = ? AND id = ?').pluck(),
+    channelId: db.prepare('SELECT 1 FROM channels WHERE workspace_id = ? AND id = ?').pluck(),
+    activity: db.prepare('SELECT 1 FROM activities WHERE workspace_id = ? AND id = ?').pluck()
+  }
+  const selectType = db.prepare('SELECT id FROM activity_types WHERE workspace_id = ? AND key = ?').pluck()
+  const insertType = db.prepare('INSERT INTO activity_types (workspace_id, id, key, created_at) VALUES (?, ?, ?, ?)')
+  const page = db.prepare(`SELECT ${COLUMNS.join(', ')} FROM activities WHERE workspace_id = ?
+    ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+
+  // A member's derived fields follow its activities in the same transaction: count and engagement score by
+  // atomic increments, first/last activity by min/max over the (workspace_id, member_id, created_at) index.
+  const attach = db.prepare(`UPDATE members SET activity_count = activity_count + 1, engagement = engagement + @weight,
+      first_activity = min(coalesce(first_activity, @at), @at), last_activity = max(coalesce(last_activity, @at), @at)
+    WHERE workspace_id = @workspace_id AND id = @member_id`)
+  const detach = db.prepare(`UPDATE members SET activity_count = activity_count - 1,
+      engagement = CASE WHEN activity_count = 1 THEN 0 ELSE engagement - @weight END,
+      first_activity = (SELECT min(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id),
+      last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
+    WHERE workspace_id = @workspace_id AND id = @member_id`)
+  const follow = (statement: typeof attach, row: ActivityRow) => statement.run({
+    workspace_id: row.workspace_id, member_id: row.member_id, at: row.created_at, weight: activityWeight(row.created_at)
+  })
+
+  function checkReferences (workspaceId: string, input: ActivityPatch, self?: string): void {
+    for (const field of ['memberId', 'channelId'] as const) {
+      const id = input[field]
+      if (id != null && exists[field].get(workspaceId, id) === undefined) throw new InvalidReferenceError(field)
+    }
+    for (const field of ['replyTo', 'reactTo', 'inviteTo'] as const) {
+      const id = input[field]
+      if (id == null) continue
+      if (id === self) throw new InvalidReferenceError(field, 'cannot name the activity itself')
+      if (exists.activity.get(workspaceId, id) === undefined) throw new InvalidReferenceError(field)
+    }
+  }
+
+  // Activity types are per workspace, created on first use of their key.
+  function activityTypeId (workspaceId: string, key: string): string {
+    const found = selectType.get(workspaceId, key) as string | undefined
+    if (found !== undefined) return found
+    const id = newId()
+    insertType.run(workspaceId, id, key, nowSeconds())
+    return id
+  }
+
+  const create = db.transaction((workspaceId: string, input: ActivityCreate): Activity => {
+    checkReferences(workspaceId, input)
+    const extra: Record<string, unknown> = { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey) }
+    if (input.createdAt != null) extra.created_at = toEpochSeconds(input.createdAt)
+    const row = table.insertRow(workspaceId, input, extra)
+    follow(attach, row)
+    return toActivity(row)
+  })
+
+  const update = db.transaction((workspaceId: string, id: string, input: ActivityPatch): Activity | undefined => {
+    const row = table.find(workspaceId, id)
+    if (row === undefined) return undefined
+    checkReferences(workspaceId, input, id)
+    const extra = input.activityTypeKey === undefined
+      ? {}
+      : { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey) }
+    const next = table.patchRow(row, input, extra)
+    if (next.member_id !== row.member_id) {
+      follow(detach, row)
+      follow(attach, next)
+    }
+    return toActivity(next)
+  })
+
+  const list = db.transaction((workspaceId: string, pageNumber: number, pageSize: number) => {
+    const total = counters.get(workspaceId, 'activities')
+    const offset = (pageNumber - 1) * pageSize
+    const rows = offset >= total ? [] : page.all(workspaceId, pageSize, offset) as ActivityRow[]
+    return { total, items: rows.map(toActivity) }
+  })
+
+  return {
+    get: table.get,
+    async create (workspaceId, input) {
+      return create.immediate(workspaceId, input)
+    },
+    async update (workspaceId, id, input) {
+      return update.immediate(workspaceId, id, input)
+    },
+    async list (workspaceId, { page, pageSize }) {
+      return list.deferred(workspaceId, page, pageSize)
+    }
+  }
+}

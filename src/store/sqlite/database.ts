@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import { migrations } from './migrations.js'
+
+export type Db = Database.Database
+
+export interface SqliteOptions {
+  /** `normal` survives a crash of the process (WAL); `full` also survives losing power, at an fsync per commit. */
+  synchronous: 'normal' | 'full'
+}
+
+export function openDatabase (path: string, options: SqliteOptions): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path)
+  db.pragma('journal_mode = WAL')
+  db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`)
+  // Other processes on the same file (several workers) wait for the write lock instead of failing.
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+function migrate (db: Db): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`)
+  const applied = db.prepare('SELECT version FROM schema_migrations WHERE version = ?')
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+  for (const migration of migrations) {
+    // IMMEDIATE takes the write lock first, so two processes starting together apply each migration once.
+    db.transaction(() => {
+      if (applied.get(migration.version) !== undefined) return
+      db.exec(migration.sql)
+      record.run(migration.version, migration.name, Math.floor(Date.now() / 1000))
+    }).immediate()
+  }
+}
+
+export type Counter = 'companies' | 'members' | 'activities' | 'channels'
+
+/** Per-workspace record counts, kept in the same transaction as each write so list totals are O(1). */
+export function counters (db: Db) {
+  const bump = Object.fromEntries((['companies', 'members', 'activities', 'channels'] as const).map((kind) => [kind,
+    db.prepare(`INSERT INTO workspaces (workspace_id, ${kind}) VALUES (?, ?)
+      ON CONFLICT (workspace_id) DO UPDATE SET ${kind} = ${kind} + excluded.${kind}`)])) as Record<Counter, Database.Statement>
+  const read = Object.fromEntries((['companies', 'members', 'activities', 'channels'] as const).map((kind) => [kind,
+    db.prepare(`SELECT ${kind} AS n FROM workspaces WHERE workspace_id = ?`).pluck()])) as Record<Counter, Database.Statement>
+  return {
+    add (workspaceId: string, kind: Counter, delta: number): void {
+      if (delta !== 0) bump[kind].run(workspaceId, delta)
+    },
+    get (workspaceId: string, kind: Counter): number {
+      return (read[kind].get(workspaceId) as number | undefined) ?? 0
+    }
+  }
+}
+export type Counters = ReturnType<typeof counters>

@@ -1,0 +1,116 @@
+// Versioned schema. Applied in order at open, each in its own transaction, recorded in schema_migrations.
+// Never edit a migration that has shipped; add the next one.
+//
+// Every table is keyed by (workspace_id, id) so each lookup is confined to one workspace by its index.
+// Timestamps are INTEGER epoch seconds; arrays are JSON text.
+
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE workspaces (
+        workspace_id TEXT PRIMARY KEY,
+        companies INTEGER NOT NULL DEFAULT 0,
+        members INTEGER NOT NULL DEFAULT 0,
+        activities INTEGER NOT NULL DEFAULT 0,
+        channels INTEGER NOT NULL DEFAULT 0
+      ) WITHOUT ROWID;
+
+      CREATE TABLE companies (
+        workspace_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        industry TEXT,
+        address TEXT,
+        domain TEXT,
+        employees INTEGER,
+        founded_at INTEGER,
+        logo_url TEXT,
+        tags TEXT NOT NULL,
+        source TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      );
+
+      CREATE TABLE members (
+        workspace_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        first_name TEXT,
+        last_name TEXT,
+        primary_email TEXT,
+        emails TEXT NOT NULL,
+        phones TEXT NOT NULL,
+        job_title TEXT,
+        avatar_url TEXT,
+        language TEXT,
+        country TEXT,
+        tags TEXT NOT NULL,
+        linkedin_url TEXT,
+        source TEXT NOT NULL,
+        company_id TEXT,
+        activity_count INTEGER NOT NULL DEFAULT 0,
+        engagement REAL NOT NULL DEFAULT 0,
+        first_activity INTEGER,
+        last_activity INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      );
+
+      CREATE TABLE channels (
+        workspace_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        external_id TEXT,
+        name TEXT NOT NULL,
+        source TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      );
+
+      CREATE TABLE activity_types (
+        workspace_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (workspace_id, id),
+        UNIQUE (workspace_id, key)
+      );
+
+      CREATE TABLE activities (
+        workspace_id TEXT NOT NULL,
+        id TEXT NOT NULL,
+        external_id TEXT,
+        title TEXT,
+        message TEXT,
+        reply_to TEXT,
+        react_to TEXT,
+        invite_to TEXT,
+        source TEXT NOT NULL,
+        activity_type_id TEXT NOT NULL,
+        channel_id TEXT,
+        event_id TEXT,
+        member_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      );
+      -- The list order: createdAt desc, then id desc.
+      CREATE INDEX activities_by_time ON activities (workspace_id, created_at DESC, id DESC);
+      -- A member's activities: min/max createdAt for firstActivity/lastActivity, and the member delete cascade.
+      CREATE INDEX activities_by_member ON activities (workspace_id, member_id, created_at);
+      -- Clearing references to a removed activity.
+      CREATE INDEX activities_by_reply_to ON activities (workspace_id, reply_to) WHERE reply_to IS NOT NULL;
+      CREATE INDEX activities_by_react_to ON activities (workspace_id, react_to) WHERE react_to IS NOT NULL;
+      CREATE INDEX activities_by_invite_to ON activities (workspace_id, invite_to) WHERE invite_to IS NOT NULL;
+    `
+  }
+]

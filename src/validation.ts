@@ -1,0 +1,23 @@
+import { Ajv, type Options } from 'ajv'
+import formats from 'ajv-formats'
+import type { FastifySchemaCompiler } from 'fastify'
+import { isDateTime } from './domain/time.js'
+
+// One validator per kind of input. Bodies are taken as sent: no coercion, no defaults, no stripping of
+// unknown fields (they fail, as the contract wants). Query strings and path params arrive as text, so they
+// are coerced to the schema's types and get its defaults.
+
+function validator (options: Options): Ajv {
+  const ajv = new Ajv({ removeAdditional: false, allErrors: false, strict: false, ...options })
+  const addFormats = formats as unknown as (ajv: Ajv, formats: string[]) => Ajv
+  addFormats(ajv, ['uuid', 'email', 'uri'])
+  // Ajv's date-time accepts values Date cannot read (leap seconds); ours accepts only real instants.
+  ajv.addFormat('date-time', { type: 'string', validate: isDateTime })
+  return ajv
+}
+
+export function validatorCompiler (): FastifySchemaCompiler<unknown> {
+  const body = validator({ coerceTypes: false, useDefaults: false })
+  const text = validator({ coerceTypes: 'array', useDefaults: true })
+  return ({ schema, httpPart }) => (httpPart === 'body' ? body : text).compile(schema as object)
+}
