@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { badRequest, notFound } from '../errors.js'
 import { nowSeconds, toEpochSeconds } from '../domain/time.js'
-import { IdParams, PageQuery, withErrors } from '../schemas/common.js'
+import { IdParams, PageQuerySchema, withErrors } from '../schemas/common.js'
 import { ActivityBody, ActivityCreateSchema, ActivityPageSchema, ActivityPatchSchema } from '../schemas/activities.js'
 import type { Store } from '../store/types.js'
 
 export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.get('/', {
-    schema: { querystring: PageQuery, response: withErrors({ 200: ActivityPageSchema }, 400) }
+    schema: { querystring: PageQuerySchema, response: withErrors({ 200: ActivityPageSchema }, 400) }
   }, async (request) => {
     const { page, pageSize } = request.query
     const { total, items } = await store.activities.list(request.workspaceId, { page, pageSize })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError } from '../errors.js'
-import { ErrorBody } from '../schemas/common.js'
+import { ErrorBodySchema } from '../schemas/common.js'
 import type { Store } from '../store/types.js'
 
 const Status = Type.Object({ status: Type.String() })
@@ -11,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
   app.get('/healthz', { schema: { response: { 200: Status } } }, async () => ({ status: 'ok' }))
 
   // Readiness: the database answers too.
-  app.get('/readyz', { schema: { response: { 200: Status, 503: ErrorBody } } }, async (request) => {
+  app.get('/readyz', { schema: { response: { 200: Status, 503: ErrorBodySchema } } }, async (request) => {
     try {
       await store.ping()
     } catch (error) {

@@ -34,29 +34,29 @@ export function OptionalNullable<T extends TSchema> (schema: T) {
   return Type.Optional(Nullable(schema))
 }
 
-export const ErrorDetail = Type.Object({ field: Type.String(), message: Type.String() })
-export const ErrorBody = Type.Object({
+export const ErrorDetailSchema = Type.Object({ field: Type.String(), message: Type.String() })
+export const ErrorBodySchema = Type.Object({
   code: Type.String(),
   error: Type.String(),
-  details: Type.Optional(Type.Array(ErrorDetail))
+  details: Type.Optional(Type.Array(ErrorDetailSchema))
 })
-export type ErrorBody = Static<typeof ErrorBody>
-export type ErrorDetail = Static<typeof ErrorDetail>
+export type ErrorBody = Static<typeof ErrorBodySchema>
+export type ErrorDetail = Static<typeof ErrorDetailSchema>
 
 /** Response schemas of a route: its success bodies plus the shared error envelope for each error status. */
 export function withErrors<R extends Record<number, TSchema>, S extends number> (success: R, ...statuses: S[]) {
-  const errors = Object.fromEntries([401, ...statuses].map((status) => [status, ErrorBody]))
-  return { ...success, ...errors } as R & Record<401 | S, typeof ErrorBody>
+  const errors = Object.fromEntries([401, ...statuses].map((status) => [status, ErrorBodySchema]))
+  return { ...success, ...errors } as R & Record<401 | S, typeof ErrorBodySchema>
 }
 
 // A path id that is not a uuid answers 404 like an unknown one (contract): see toAppError.
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
 
-export const PageQuery = Type.Object({
+export const PageQuerySchema = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 }),
   pageSize: Type.Integer({ minimum: 10, maximum: 100, default: 10 })
 }, { additionalProperties: false })
-export type PageQuery = Static<typeof PageQuery>
+export type PageQuery = Static<typeof PageQuerySchema>
 
 export const SuccessBody = Type.Object({ success: Type.Boolean() })
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Body, Email, HttpUrl, List, Nullable, NullableString, Text, Uuid, optionalFields } from './common.js'
+import { Body, Email, HttpUrl, List, NullableString, Text, Uuid, optionalFields } from './common.js'
 
 export const MemberSchema = Type.Object({
   id: Type.String(),
