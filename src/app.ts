@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DestinationStream } from 'pino'
 import { authenticate } from './auth.js'
 import type { Config } from './config.js'
-import { registerErrorHandlers } from './errors.js'
+import { notFound, registerErrorHandlers, toAppError } from './errors.js'
 import { activityRoutes } from './http/activities.js'
 import { channelRoutes } from './http/channels.js'
 import { companyRoutes } from './http/companies.js'
@@ -32,7 +32,13 @@ export async function buildApp ({ config, store, jwtSecret, logStream }: AppOpti
     },
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: 100 }
+    // Long path params reach validation (a bad id is a 404), instead of the router's own 414.
+    routerOptions: { maxParamLength: 8192 },
+    // A path that cannot be decoded names no record: 404 in the envelope rather than Fastify's own body.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const appError = error.code === 'FST_ERR_BAD_URL' ? notFound() : toAppError(error)
+      reply.code(appError.statusCode).send(appError.body)
+    }
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler())

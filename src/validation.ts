@@ -1,4 +1,5 @@
 import { Ajv, type Options } from 'ajv'
+import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import formats from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import { isDateTime } from './domain/time.js'
@@ -13,6 +14,19 @@ function validator (options: Options): Ajv {
   addFormats(ajv, ['uuid', 'email', 'uri'])
   // Ajv's date-time accepts values Date cannot read (leap seconds); ours accepts only real instants.
   ajv.addFormat('date-time', { type: 'string', validate: isDateTime })
+  // Uuids are case-insensitive; both stores see them in one spelling, lower case (RFC 9562).
+  ajv.addKeyword({
+    keyword: 'lowercase',
+    type: 'string',
+    modifying: true,
+    schemaType: 'boolean',
+    validate: (enabled: boolean, data: string, _schema?: unknown, context?: DataValidationCxt) => {
+      if (enabled && context !== undefined) {
+        (context.parentData as Record<string | number, unknown>)[context.parentDataProperty] = data.toLowerCase()
+      }
+      return true
+    }
+  })
   return ajv
 }
 

@@ -3,9 +3,15 @@
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/i
 
-/** True when `text` is an RFC 3339 date-time with an offset that names a real instant. */
+// Instants whose UTC form still has a four-digit year, so every stored time can be answered in the wire shape.
+const EARLIEST_MS = Date.parse('0000-01-01T00:00:00Z')
+const LATEST_MS = Date.parse('9999-12-31T23:59:59.999Z')
+
+/** True when `text` is an RFC 3339 date-time with an offset that names a real instant of years 0000-9999 UTC. */
 export function isDateTime (text: string): boolean {
-  return RFC3339.test(text) && !Number.isNaN(Date.parse(text.toUpperCase()))
+  if (!RFC3339.test(text)) return false
+  const ms = Date.parse(text.toUpperCase())
+  return ms >= EARLIEST_MS && ms <= LATEST_MS
 }
 
 /** Epoch seconds of an RFC 3339 date-time, fractions dropped. Call only on values `isDateTime` accepted. */

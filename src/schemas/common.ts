@@ -6,7 +6,7 @@ export const MAX_ITEMS = 100
 // PostgreSQL text cannot hold U+0000, so no string field accepts it on either store.
 const NO_NUL = '^[^\\u0000]*$'
 
-export const Uuid = Type.String({ format: 'uuid' })
+export const Uuid = Type.String({ format: 'uuid', lowercase: true })
 /** Any RFC 3339 date-time with an offset (see domain/time.ts for the format check). */
 export const DateTimeInput = Type.String({ format: 'date-time', maxLength: 64 })
 export const HttpUrl = Type.String({ format: 'uri', pattern: '^[hH][tT][tT][pP][sS]?://', maxLength: MAX_TEXT })
