@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DestinationStream } from 'pino'
 import { authenticate } from './auth.js'
@@ -33,7 +34,7 @@ export async function buildApp ({ config, store, jwtSecret, logStream }: AppOpti
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Long path params reach validation (a bad id is a 404), instead of the router's own 414.
-    routerOptions: { maxParamLength: 8192 },
+    routerOptions: { maxParamLength: 8192, ignoreTrailingSlash: true },
     // A path that cannot be decoded names no record: 404 in the envelope rather than Fastify's own body.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const appError = error.code === 'FST_ERR_BAD_URL' ? notFound() : toAppError(error)
@@ -46,6 +47,16 @@ export async function buildApp ({ config, store, jwtSecret, logStream }: AppOpti
   app.removeContentTypeParser('text/plain')
   app.decorateRequest('workspaceId', '')
 
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Workspace Records', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }]
+    }
+  })
+  // The OpenAPI document is generated from the same route schemas that validate and serialize.
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(healthRoutes, { store })
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate({ secret: jwtSecret, algorithms: config.jwt.algorithms }))

@@ -6,7 +6,7 @@ import { ActivityBody, ActivityCreateSchema, ActivityPageSchema, ActivityPatchSc
 import type { Store } from '../store/types.js'
 
 export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
-  app.get('/', {
+  app.get('', {
     schema: { querystring: PageQuerySchema, response: withErrors({ 200: ActivityPageSchema }, 400) }
   }, async (request) => {
     const { page, pageSize } = request.query
@@ -14,7 +14,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
     return { page, pageSize, totalActivities: total, activities: items }
   })
 
-  app.post('/', {
+  app.post('', {
     schema: { body: ActivityCreateSchema, response: withErrors({ 201: ActivityBody }, 400) }
   }, async (request, reply) => {
     const { createdAt } = request.body

@@ -5,7 +5,7 @@ import { ChannelBody, ChannelCreateSchema, ChannelListBody, ChannelPatchSchema }
 import type { Store } from '../store/types.js'
 
 export const channelRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
-  app.post('/', {
+  app.post('', {
     schema: { body: ChannelCreateSchema, response: withErrors({ 201: ChannelBody }, 400) }
   }, async (request, reply) => {
     const channel = await store.channels.create(request.workspaceId, request.body)

@@ -5,7 +5,7 @@ import { CompanyBody, CompanyCreateSchema, CompanyPatchSchema } from '../schemas
 import type { Store } from '../store/types.js'
 
 export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
-  app.post('/', {
+  app.post('', {
     schema: { body: CompanyCreateSchema, response: withErrors({ 201: CompanyBody }, 400) }
   }, async (request, reply) => {
     const company = await store.companies.create(request.workspaceId, request.body)

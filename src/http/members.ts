@@ -5,7 +5,7 @@ import { MEMBER_IDENTITY, MemberBody, MemberCreateSchema } from '../schemas/memb
 import type { Store } from '../store/types.js'
 
 export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
-  app.post('/', {
+  app.post('', {
     schema: { body: MemberCreateSchema, response: withErrors({ 201: MemberBody }, 400) }
   }, async (request, reply) => {
     const body = request.body
