@@ -40,6 +40,8 @@ function toActivity (row: ActivityRow): Activity {
   }
 }
 
+const BY_TIME = ['createdAt']
+
 const COLUMNS = ['workspace_id', 'id', 'external_id', 'title', 'message', 'reply_to', 'react_to', 'invite_to', 'source',
   'activity_type_id', 'channel_id', 'event_id', 'member_id', 'created_at', 'updated_at']
 
@@ -156,20 +158,21 @@ export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
       return remove.immediate(workspaceId, id)
     },
     async list (workspaceId, query: ActivityListQuery) {
+      // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
       const filters = new Filters()
-      if (query.memberId !== undefined) filters.add('member_id = @member_id', { member_id: query.memberId })
-      if (query.channelId !== undefined) filters.add('channel_id = @channel_id', { channel_id: query.channelId })
+      if (query.memberId !== undefined) filters.add('member_id = @member_id', { member_id: query.memberId }, BY_TIME)
+      if (query.channelId !== undefined) filters.add('channel_id = @channel_id', { channel_id: query.channelId }, BY_TIME)
       if (query.activityTypeKey !== undefined) {
         // An unknown key names no type, so no activity: the id stays null and matches nothing.
         const typeId = selectType.get(workspaceId, query.activityTypeKey) ?? null
-        filters.add('activity_type_id = @type_id', { type_id: typeId })
+        filters.add('activity_type_id = @type_id', { type_id: typeId }, BY_TIME)
       }
-      if (query.since !== undefined) filters.add('created_at >= @since', { since: toEpochSeconds(query.since) })
-      if (query.until !== undefined) filters.add('created_at <= @until', { until: toEpochSeconds(query.until) })
-      if (query.source !== undefined) filters.add('source = @source', { source: query.source })
+      if (query.since !== undefined) filters.add('created_at >= @since', { since: toEpochSeconds(query.since) }, BY_TIME)
+      if (query.until !== undefined) filters.add('created_at <= @until', { until: toEpochSeconds(query.until) }, BY_TIME)
+      if (query.source !== undefined) filters.add('source = @source', { source: query.source }, BY_TIME)
       return table.list(workspaceId, {
         ...filters,
-        orderBy: 'created_at DESC, id DESC',
+        orderBy: filters.orderBy('-createdAt', { createdAt: 'created_at' }),
         page: query.page,
         pageSize: query.pageSize
       })

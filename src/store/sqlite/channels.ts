@@ -2,7 +2,7 @@ import type { Channel, ChannelListQuery } from '../../schemas/channels.js'
 import { nowSeconds, toWireTime } from '../../domain/time.js'
 import type { ChannelStore } from '../types.js'
 import type { Counters, Db } from './database.js'
-import { Filters, orderBy, prefixRange, recordTable, type BaseRow } from './record-table.js'
+import { Filters, prefixRange, recordTable, type BaseRow } from './record-table.js'
 
 interface ChannelRow extends BaseRow {
   external_id: string | null
@@ -58,10 +58,10 @@ export function sqliteChannels (db: Db, counters: Counters): ChannelStore {
     async list (workspaceId, query: ChannelListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()))
-      if (query.source !== undefined) filters.add('source = @source', { source: query.source })
+      if (query.source !== undefined) filters.add('source = @source', { source: query.source }, ['createdAt'])
       return table.list(workspaceId, {
         ...filters,
-        orderBy: orderBy('-createdAt', { createdAt: 'created_at' }),
+        orderBy: filters.orderBy('-createdAt', { createdAt: 'created_at' }),
         page: query.page,
         pageSize: query.pageSize
       })

@@ -4,7 +4,7 @@ import { nowSeconds, toWireTime } from '../../domain/time.js'
 import type { CompanyStore } from '../types.js'
 import { list, parseList, time, wireTime } from './columns.js'
 import type { Counters, Db } from './database.js'
-import { Filters, orderBy, prefixRange, recordTable, type BaseRow } from './record-table.js'
+import { Filters, prefixRange, recordTable, type BaseRow } from './record-table.js'
 import { sideTable } from './side-table.js'
 
 interface CompanyRow extends BaseRow {
@@ -85,12 +85,12 @@ export function sqliteCompanies (db: Db, counters: Counters): CompanyStore {
     },
     async list (workspaceId, query: CompanyListQuery) {
       const filters = new Filters()
-      if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()))
-      if (query.domain !== undefined) filters.add('domain = @domain', { domain: domain(query.domain) })
+      if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()), ['name'])
+      if (query.domain !== undefined) filters.add('domain = @domain', { domain: domain(query.domain) }, ['createdAt'])
       if (query.tag !== undefined) filters.add(tags.having('tag'), { tag: query.tag })
       return table.list(workspaceId, {
         ...filters,
-        orderBy: orderBy(query.sort ?? '-createdAt', { createdAt: 'created_at', name: 'name_key' }),
+        orderBy: filters.orderBy(query.sort ?? '-createdAt', { createdAt: 'created_at', name: 'name_key' }),
         page: query.page,
         pageSize: query.pageSize
       })

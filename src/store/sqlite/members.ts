@@ -5,7 +5,7 @@ import { nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
 import { InvalidFieldError, type MemberStore } from '../types.js'
 import { list, parseList, wireTime } from './columns.js'
 import type { Counters, Db } from './database.js'
-import { Filters, orderBy, prefixRange, recordTable, type BaseRow } from './record-table.js'
+import { Filters, prefixRange, recordTable, type BaseRow } from './record-table.js'
 import { sideTable } from './side-table.js'
 
 interface MemberRow extends BaseRow {
@@ -151,20 +151,20 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
         filters.add(`id IN (SELECT member_id FROM member_terms
           WHERE workspace_id = @workspace_id AND term = @email AND kind = 'email')`, { email: query.email.toLowerCase() })
       }
-      if (query.companyId !== undefined) filters.add('company_id = @company_id', { company_id: query.companyId })
+      if (query.companyId !== undefined) filters.add('company_id = @company_id', { company_id: query.companyId }, ['createdAt'])
       if (query.tag !== undefined) filters.add(tags.having('tag'), { tag: query.tag })
       if (query.minLevel !== undefined && query.minLevel > 0) {
-        filters.add('engagement >= @min_score', { min_score: minScoreForLevel(query.minLevel, nowSeconds()) })
+        filters.add('engagement >= @min_score', { min_score: minScoreForLevel(query.minLevel, nowSeconds()) }, ['pulse'])
       }
       if (query.activeSince !== undefined) {
-        filters.add('last_activity >= @active_since', { active_since: toEpochSeconds(query.activeSince) })
+        filters.add('last_activity >= @active_since', { active_since: toEpochSeconds(query.activeSince) }, ['lastActivity'])
       }
       if (query.activeUntil !== undefined) {
-        filters.add('last_activity <= @active_until', { active_until: toEpochSeconds(query.activeUntil) })
+        filters.add('last_activity <= @active_until', { active_until: toEpochSeconds(query.activeUntil) }, ['lastActivity'])
       }
       return table.list(workspaceId, {
         ...filters,
-        orderBy: orderBy(query.sort ?? '-createdAt', { createdAt: 'created_at', lastActivity: 'last_activity', pulse: 'engagement' }),
+        orderBy: filters.orderBy(query.sort ?? '-createdAt', { createdAt: 'created_at', lastActivity: 'last_activity', pulse: 'engagement' }),
         page: query.page,
         pageSize: query.pageSize
       })

@@ -137,23 +137,32 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   }
 }
 
-/** ORDER BY for a sort parameter: `field` ascending, `-field` descending, ties broken by id the same way. */
-export function orderBy (sort: string, columns: Record<string, string>): string {
-  const descending = sort.startsWith('-')
-  const column = columns[descending ? sort.slice(1) : sort]
-  const direction = descending ? 'DESC' : 'ASC'
-  return `${column} ${direction}, id ${direction}`
-}
-
 /** Conditions and parameters of a list, built one filter at a time. */
 export class Filters {
   readonly where: string[] = []
   readonly params: Record<string, unknown> = {}
+  #serves: Set<string> | undefined
 
-  add (condition: string, params: Record<string, unknown> = {}): this {
+  /**
+   * `orders` names the sorts (createdAt, name...) whose order the index behind this condition also delivers.
+   * For any other sort the query must not walk the sort's index and filter as it goes, which is a scan of
+   * the whole workspace: it reads the filter's index and sorts what matches.
+   */
+  add (condition: string, params: Record<string, unknown> = {}, orders: readonly string[] = []): this {
     this.where.push(condition)
     Object.assign(this.params, params)
+    this.#serves = new Set(orders.filter((sort) => this.#serves?.has(sort) ?? true))
     return this
+  }
+
+  /** ORDER BY for a sort (`field` ascending, `-field` descending), ties broken by id the same way. */
+  orderBy (sort: string, columns: Record<string, string>): string {
+    const descending = sort.startsWith('-')
+    const field = descending ? sort.slice(1) : sort
+    // SQLite's unary + keeps a column's index from being used for ORDER BY.
+    const column = (this.#serves === undefined || this.#serves.has(field) ? '' : '+') + columns[field]!
+    const direction = descending ? 'DESC' : 'ASC'
+    return `${column} ${direction}, id ${direction}`
   }
 }
 
