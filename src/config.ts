@@ -2,7 +2,7 @@
 
 export type DatabaseConfig =
   | { kind: 'sqlite', path: string, synchronous: 'normal' | 'full' }
-  | { kind: 'postgres', url: string }
+  | { kind: 'postgres', url: string, poolSize: number, statementTimeoutMs: number }
 
 export interface Config {
   port: number
@@ -28,9 +28,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 export function loadConfig (env: Record<string, string | undefined> = process.env): Readonly<Config> {
   const config: Config = {
-    port: port(env.PORT),
+    port: integer('PORT', env.PORT, 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
-    database: database(env.DATABASE_URL, env.SQLITE_SYNCHRONOUS),
+    database: database(env),
     dataDir: DATA_DIR,
     jwt: { secret: secret(env.JWT_SECRET), algorithms: algorithms(env.JWT_ALGORITHMS) },
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS)
@@ -38,23 +38,27 @@ export function loadConfig (env: Record<string, string | undefined> = process.en
   return Object.freeze(config)
 }
 
-function port (value: string | undefined): number {
-  if (value === undefined || value === '') return 8080
-  const n = Number(value)
-  if (!/^\d+$/.test(value) || n > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${value}"`)
-  return n
-}
-
-function database (url: string | undefined, synchronous: string | undefined): DatabaseConfig {
-  const sync = oneOf('SQLITE_SYNCHRONOUS', synchronous || 'normal', ['normal', 'full']) as 'normal' | 'full'
+function database (env: Record<string, string | undefined>): DatabaseConfig {
+  const url = env.DATABASE_URL
+  const sync = oneOf('SQLITE_SYNCHRONOUS', env.SQLITE_SYNCHRONOUS || 'normal', ['normal', 'full']) as 'normal' | 'full'
+  // Checked whatever the database, so a typo fails at startup rather than on the day the URL changes.
+  const poolSize = integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10, 1, 1000)
+  const statementTimeoutMs = integer('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, 0, 2_147_483_647)
   if (url === undefined || url === '') return { kind: 'sqlite', path: `${DATA_DIR}/records.db`, synchronous: sync }
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length).replace(/^\/\/(?=\/)/, '')
     if (path === '') throw new ConfigError('DATABASE_URL "file:" needs a path, e.g. file:./data/records.db')
     return { kind: 'sqlite', path, synchronous: sync }
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url }
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, statementTimeoutMs }
   throw new ConfigError('DATABASE_URL must start with file: or postgres:// (or be unset for ./data/records.db)')
+}
+
+function integer (name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${value}"`)
+  return n
 }
 
 function secret (value: string | undefined): string | undefined {

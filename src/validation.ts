@@ -14,6 +14,8 @@ function validator (options: Options): Ajv {
   addFormats(ajv, ['uuid', 'email', 'uri'])
   // Ajv's date-time accepts values Date cannot read (leap seconds); ours accepts only real instants.
   ajv.addFormat('date-time', { type: 'string', validate: isDateTime })
+  // ajv-formats' uuid also takes a "urn:uuid:" prefix, which no id we issue or store has.
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
   // Uuids are case-insensitive; both stores see them in one spelling, lower case (RFC 9562).
   ajv.addKeyword({
     keyword: 'lowercase',

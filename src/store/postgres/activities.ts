@@ -1,0 +1,187 @@
+import type { Activity, ActivityCreate, ActivityPatch } from '../../schemas/activities.js'
+import { activityWeight } from '../../domain/engagement.js'
+import { nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { newId } from '../ids.js'
+import { InvalidReferenceError, type ActivityStore } from '../types.js'
+import { isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
+import { recordTable, type BaseRow } from './record-table.js'
+
+interface ActivityRow extends BaseRow {
+  external_id: string | null
+  title: string | null
+  message: string | null
+  reply_to: string | null
+  react_to: string | null
+  invite_to: string | null
+  source: string
+  activity_type_id: string
+  channel_id: string | null
+  event_id: string | null
+  member_id: string
+}
+
+function toActivity (row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    externalId: row.external_id,
+    title: row.title,
+    message: row.message,
+    replyTo: row.reply_to,
+    reactTo: row.react_to,
+    inviteTo: row.invite_to,
+    source: row.source,
+    activityTypeId: row.activity_type_id,
+    channelId: row.channel_id,
+    eventId: row.event_id,
+    memberId: row.member_id,
+    workspaceId: row.workspace_id,
+    createdAt: toWireTime(row.created_at),
+    updatedAt: toWireTime(row.updated_at)
+  }
+}
+
+const COLUMNS = ['workspace_id', 'id', 'external_id', 'title', 'message', 'reply_to', 'react_to', 'invite_to', 'source',
+  'activity_type_id', 'channel_id', 'event_id', 'member_id', 'created_at', 'updated_at']
+
+// Concurrency: every write that changes a member's activities first takes that member's row lock (a create by
+// the atomic UPDATE in `attach`, a move by FOR UPDATE on both members in ascending id order, a member delete
+// by FOR UPDATE). So the increments are exact, and the min/max recount in `detach` runs after every other
+// writer of the member has committed or is waiting: each statement of a READ COMMITTED transaction sees what
+// committed before it began. Row locks are taken in one order everywhere (members, then activities, then
+// counters), so writers queue instead of deadlocking.
+
+export function postgresActivities (pool: Pool, counters: Counters): ActivityStore {
+  const table = recordTable(pool, counters, {
+    table: 'activities',
+    counter: 'activities',
+    columns: COLUMNS,
+    times: [],
+    fields: {
+      externalId: ['external_id'],
+      title: ['title'],
+      message: ['message'],
+      replyTo: ['reply_to'],
+      reactTo: ['react_to'],
+      inviteTo: ['invite_to'],
+      channelId: ['channel_id'],
+      eventId: ['event_id'],
+      memberId: ['member_id'],
+      source: ['source', (value) => value ?? 'Api']
+    },
+    initial: {},
+    toRecord: toActivity
+  })
+
+  const exists = {
+    channelId: statement('SELECT 1 FROM channels WHERE workspace_id = $1 AND id = $2'),
+    activity: statement('SELECT 1 FROM activities WHERE workspace_id = $1 AND id = $2')
+  }
+  const memberOf = statement<{ member_id: string }>('SELECT member_id FROM activities WHERE workspace_id = $1 AND id = $2')
+  const lockMembers = statement<{ id: string }>(
+    'SELECT id FROM members WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE')
+  const selectType = statement<{ id: string }>('SELECT id FROM activity_types WHERE workspace_id = $1 AND key = $2')
+  const insertType = statement<{ id: string }>(`INSERT INTO activity_types (workspace_id, id, key, created_at)
+    VALUES ($1, $2, $3, to_timestamp($4)) ON CONFLICT (workspace_id, key) DO NOTHING RETURNING id`)
+  const page = statement<ActivityRow & { total: number }>(`WITH counted AS (${counters.total('activities')})
+    SELECT counted.total, page.* FROM counted LEFT JOIN LATERAL (
+      SELECT ${table.readList} FROM activities WHERE workspace_id = $1 AND $3::int8 < counted.total
+      ORDER BY activities.created_at DESC, activities.id DESC LIMIT $2 OFFSET $3
+    ) page ON true`)
+
+  // A member's derived fields follow its activities in the same transaction: count and engagement score by
+  // atomic increments, first/last activity by least/greatest, or on removal by min/max over the
+  // (workspace_id, member_id, created_at) index. `attach` also checks that the member exists and locks it.
+  const attach = statement<{ id: string }>(`UPDATE members SET activity_count = activity_count + 1,
+      engagement = engagement + $3,
+      first_activity = least(first_activity, to_timestamp($4)), last_activity = greatest(last_activity, to_timestamp($4))
+    WHERE workspace_id = $1 AND id = $2 RETURNING id`)
+  const detach = statement(`UPDATE members SET activity_count = activity_count - 1,
+      engagement = CASE WHEN activity_count = 1 THEN 0 ELSE engagement - $3 END,
+      first_activity = (SELECT min(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2),
+      last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2)
+    WHERE workspace_id = $1 AND id = $2`)
+
+  async function checkReferences (db: Db, workspaceId: string, input: ActivityPatch, self?: string): Promise<void> {
+    const id = input.channelId
+    if (id != null && (!isId(id) || (await exists.channelId(db, workspaceId, id)).length === 0)) {
+      throw new InvalidReferenceError('channelId')
+    }
+    for (const field of ['replyTo', 'reactTo', 'inviteTo'] as const) {
+      const id = input[field]
+      if (id == null) continue
+      if (id === self) throw new InvalidReferenceError(field, 'cannot name the activity itself')
+      if (!isId(id) || (await exists.activity(db, workspaceId, id)).length === 0) throw new InvalidReferenceError(field)
+    }
+  }
+
+  // Activity types are per workspace, created on first use of their key. Two writers adding the same key at
+  // once: the second waits on the unique index, inserts nothing, and then reads the first one's row.
+  async function activityTypeId (db: Db, workspaceId: string, key: string): Promise<string> {
+    const [found] = await selectType(db, workspaceId, key)
+    if (found !== undefined) return found.id
+    const [inserted] = await insertType(db, workspaceId, newId(), key, nowSeconds())
+    if (inserted !== undefined) return inserted.id
+    const [raced] = await selectType(db, workspaceId, key)
+    if (raced === undefined) throw new Retry()
+    return raced.id
+  }
+
+  return {
+    get: table.get,
+
+    async create (workspaceId, input: ActivityCreate) {
+      return await transaction(pool, async (tx) => {
+        const now = nowSeconds()
+        const at = input.createdAt == null ? now : toEpochSeconds(input.createdAt)
+        const member = isId(workspaceId) && isId(input.memberId)
+          ? await attach(tx, workspaceId, input.memberId, activityWeight(at), at)
+          : []
+        if (member.length === 0) throw new InvalidReferenceError('memberId')
+        await checkReferences(tx, workspaceId, input)
+        const extra = {
+          activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey),
+          created_at: at,
+          updated_at: now
+        }
+        return toActivity(await table.insertRow(tx, workspaceId, input, extra))
+      })
+    },
+
+    async update (workspaceId, id, input) {
+      if (!isId(workspaceId) || !isId(id)) return undefined
+      return await transaction(pool, async (tx) => {
+        // Lock the members first (the current one and the one it moves to), then the activity itself.
+        const [current] = await memberOf(tx, workspaceId, id)
+        if (current === undefined) return undefined
+        const target = input.memberId
+        const wanted = isId(target) ? [current.member_id, target] : [current.member_id]
+        const locked = new Set((await lockMembers(tx, workspaceId, wanted)).map((row) => row.id))
+        const row = await table.find(tx, workspaceId, id, true)
+        if (row === undefined) return undefined
+        // Moved by another writer between the first read and the locks: start over with the right member.
+        if (row.member_id !== current.member_id) throw new Retry()
+        if (target != null && !locked.has(target)) throw new InvalidReferenceError('memberId')
+        await checkReferences(tx, workspaceId, input, id)
+        const extra = input.activityTypeKey === undefined
+          ? {}
+          : { activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
+        const next = await table.patchRow(tx, row, input, extra)
+        if (next.member_id !== row.member_id) {
+          await detach(tx, workspaceId, row.member_id, activityWeight(row.created_at))
+          await attach(tx, workspaceId, next.member_id, activityWeight(next.created_at), next.created_at)
+        }
+        return toActivity(next)
+      })
+    },
+
+    async list (workspaceId, { page: pageNumber, pageSize }) {
+      if (!isId(workspaceId)) return { total: 0, items: [] }
+      // Pages are numbered up to 2^53, so the offset may pass 2^53: compute it exactly and send it as text.
+      const offset = String(BigInt(pageNumber - 1) * BigInt(pageSize))
+      // One statement, so the total and the page come from one snapshot.
+      const rows = await page(pool, workspaceId, pageSize, offset)
+      const total = rows[0]?.total ?? 0
+      return { total, items: rows.filter((row) => row.id !== null).map(toActivity) }
+    }
+  }
+}

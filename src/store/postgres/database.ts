@@ -1,0 +1,97 @@
+import postgres from 'postgres'
+import { InvalidReferenceError } from '../types.js'
+
+/** The pool, or the connection of one transaction: every statement runs on either. */
+export type Db = postgres.ISql
+export type Pool = postgres.Sql
+export type Param = string | number | null | readonly string[]
+
+export interface PostgresOptions {
+  poolSize: number
+  /** Server-side limit per statement; 0 means none. */
+  statementTimeoutMs: number
+}
+
+// TLS and any other connection parameter come with the URL (sslmode=require, ...); query parameters that are
+// not postgres.js options go to the server as run-time settings (e.g. search_path).
+export function connect (url: string, options: PostgresOptions): Pool {
+  return postgres(url, {
+    max: options.poolSize,
+    // A database that does not answer fails readiness and requests within seconds, not after the default 30 s.
+    connect_timeout: 10,
+    onnotice: () => {},
+    connection: {
+      application_name: 'workspace-records',
+      statement_timeout: options.statementTimeoutMs
+    }
+  })
+}
+
+/**
+ * A statement written once, sent with its values as parameters and prepared on each connection at first use
+ * (postgres.js keys prepared statements by their text). The text is built from constant column names only.
+ */
+export function statement<Row extends object = Record<string, unknown>> (text: string) {
+  return async (db: Db, ...params: Param[]): Promise<Row[]> =>
+    await db.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+}
+
+/** Ids are issued as lower-case uuids; any other spelling names no record (as in SQLite, which compares text). */
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+export const isId = (value: unknown): value is string => typeof value === 'string' && ID.test(value)
+
+/** Thrown inside a transaction to run it again from the start (see activities' update). */
+export class Retry extends Error {}
+
+// Deadlocks and serialization failures are safe to retry: the transaction was rolled back whole.
+const RETRYABLE = new Set(['40P01', '40001'])
+const ATTEMPTS = 5
+
+// A reference checked at the start of a write can vanish before commit (its record deleted concurrently):
+// the foreign key then fails, and it means the same as a failed check.
+const REFERENCE_FIELDS: Record<string, string> = {
+  activities_member_fkey: 'memberId',
+  activities_channel_fkey: 'channelId',
+  activities_reply_to_fkey: 'replyTo',
+  activities_react_to_fkey: 'reactTo',
+  activities_invite_to_fkey: 'inviteTo'
+}
+
+/** Runs `work` as one transaction (READ COMMITTED), again when the database asks for a retry. */
+export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.begin(async (tx) => await work(tx)) as T
+    } catch (error) {
+      const retry = error instanceof Retry || (error instanceof postgres.PostgresError && RETRYABLE.has(error.code))
+      if (retry && attempt < ATTEMPTS) continue
+      if (error instanceof postgres.PostgresError && error.code === '23503') {
+        const field = REFERENCE_FIELDS[error.constraint_name ?? '']
+        if (field !== undefined) throw new InvalidReferenceError(field)
+      }
+      throw error
+    }
+  }
+}
+
+export type Counter = 'companies' | 'members' | 'activities' | 'channels'
+
+// Each count is spread over COUNTER_SLOTS rows and a write bumps one at random, so concurrent writers of a
+// busy workspace do not queue on a single row lock until commit; a total sums at most COUNTER_SLOTS rows.
+const COUNTER_SLOTS = 16
+
+/** Per-workspace record counts, kept in the same transaction as each write so list totals are O(1). */
+export function counters () {
+  const bump = statement(`INSERT INTO workspace_counters (workspace_id, kind, slot, n) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (workspace_id, kind, slot) DO UPDATE SET n = workspace_counters.n + excluded.n`)
+  return {
+    /** Call last in a transaction, in the order activities, channels, companies, members: the lock is held until commit. */
+    async add (db: Db, workspaceId: string, kind: Counter, delta: number): Promise<void> {
+      if (delta !== 0) await bump(db, workspaceId, kind, Math.floor(Math.random() * COUNTER_SLOTS), delta)
+    },
+    /** The SQL of a workspace's total of `kind`, for use inside a larger statement; $1 is the workspace. */
+    total: (kind: Counter) =>
+      `SELECT coalesce(sum(n), 0)::float8 AS total FROM workspace_counters WHERE workspace_id = $1 AND kind = '${kind}'`
+  }
+}
+export type Counters = ReturnType<typeof counters>

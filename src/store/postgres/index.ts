@@ -1,0 +1,32 @@
+import type { Store } from '../types.js'
+import { postgresActivities } from './activities.js'
+import { postgresChannels } from './channels.js'
+import { postgresCompanies } from './companies.js'
+import { connect, counters, type PostgresOptions } from './database.js'
+import { postgresMembers } from './members.js'
+import { migrate } from './migrate.js'
+
+/** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
+export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
+  const pool = connect(url, options)
+  try {
+    await migrate(pool)
+  } catch (error) {
+    await pool.end({ timeout: 1 })
+    throw error
+  }
+  const counts = counters()
+  return {
+    companies: postgresCompanies(pool, counts),
+    members: postgresMembers(pool, counts),
+    activities: postgresActivities(pool, counts),
+    channels: postgresChannels(pool, counts),
+    async ping () {
+      await pool`SELECT 1`
+    },
+    async close () {
+      // In-flight queries get a few seconds to finish; then their connections are closed.
+      await pool.end({ timeout: 5 })
+    }
+  }
+}
