@@ -1,6 +1,6 @@
 import type { Activity, ActivityCreate, ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
 import { activityWeight } from '../../domain/engagement.js'
-import { nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { lowerBoundSeconds, nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { InvalidFieldError, type ActivityStore } from '../types.js'
 import type { Counters, Db } from './database.js'
@@ -167,7 +167,7 @@ export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
         const typeId = selectType.get(workspaceId, query.activityTypeKey) ?? null
         filters.add('activity_type_id = @type_id', { type_id: typeId }, BY_TIME)
       }
-      if (query.since !== undefined) filters.add('created_at >= @since', { since: toEpochSeconds(query.since) }, BY_TIME)
+      if (query.since !== undefined) filters.add('created_at >= @since', { since: lowerBoundSeconds(query.since) }, BY_TIME)
       if (query.until !== undefined) filters.add('created_at <= @until', { until: toEpochSeconds(query.until) }, BY_TIME)
       if (query.source !== undefined) filters.add('source = @source', { source: query.source }, BY_TIME)
       return table.list(workspaceId, {

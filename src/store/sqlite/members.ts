@@ -1,7 +1,7 @@
 import type { Member, MemberListQuery, MemberPatch } from '../../schemas/members.js'
 import { levelOf, minScoreForLevel, pulseAt } from '../../domain/engagement.js'
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
-import { nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { lowerBoundSeconds, nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
 import { InvalidFieldError, type MemberStore } from '../types.js'
 import { list, parseList, wireTime } from './columns.js'
 import type { Counters, Db } from './database.js'
@@ -157,7 +157,7 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
         filters.add('engagement >= @min_score', { min_score: minScoreForLevel(query.minLevel, nowSeconds()) }, ['pulse'])
       }
       if (query.activeSince !== undefined) {
-        filters.add('last_activity >= @active_since', { active_since: toEpochSeconds(query.activeSince) }, ['lastActivity'])
+        filters.add('last_activity >= @active_since', { active_since: lowerBoundSeconds(query.activeSince) }, ['lastActivity'])
       }
       if (query.activeUntil !== undefined) {
         filters.add('last_activity <= @active_until', { active_until: toEpochSeconds(query.activeUntil) }, ['lastActivity'])
