@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { ErrorBody, ErrorDetail } from './schemas/common.js'
-import { InvalidReferenceError } from './store/types.js'
+import { InvalidFieldError } from './store/types.js'
 
 // Every error answer is { code, error, details? }, with one fixed message per code.
 export const ERRORS = {
@@ -42,7 +42,7 @@ const BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
 /** Turns whatever was thrown into the envelope; anything unexpected is a 500 that says nothing of why. */
 export function toAppError (error: unknown): AppError {
   if (error instanceof AppError) return error
-  if (error instanceof InvalidReferenceError) return badRequest([{ field: error.field, message: error.reason }])
+  if (error instanceof InvalidFieldError) return badRequest([{ field: error.field, message: error.reason }])
   const fastifyError = error as FastifyError
   if (fastifyError.validation !== undefined) {
     // A malformed path id names no record, the same as an unknown one.

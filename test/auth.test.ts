@@ -73,7 +73,15 @@ async function seed (app: FastifyInstance, workspaceId: string) {
     { method: 'PATCH', path: '/v1/activities/{id}', url: `/v1/activities/${activity.id}`, payload: { title: 'Changed' } },
     { method: 'POST', path: '/v1/channels', url: '/v1/channels', payload: { name: 'new' } },
     { method: 'GET', path: '/v1/channels/{id}', url: `/v1/channels/${channel.id}` },
-    { method: 'PATCH', path: '/v1/channels/{id}', url: `/v1/channels/${channel.id}`, payload: { name: 'changed' } }
+    { method: 'PATCH', path: '/v1/channels/{id}', url: `/v1/channels/${channel.id}`, payload: { name: 'changed' } },
+    { method: 'GET', path: '/v1/members', url: '/v1/members' },
+    { method: 'PATCH', path: '/v1/members/{id}', url: `/v1/members/${member.id}`, payload: { firstName: 'Changed' } },
+    { method: 'GET', path: '/v1/companies', url: '/v1/companies' },
+    { method: 'DELETE', path: '/v1/companies/{id}', url: `/v1/companies/${company.id}` },
+    { method: 'GET', path: '/v1/channels', url: '/v1/channels' },
+    { method: 'DELETE', path: '/v1/channels/{id}', url: `/v1/channels/${channel.id}` },
+    { method: 'DELETE', path: '/v1/activities/{id}', url: `/v1/activities/${activity.id}` },
+    { method: 'GET', path: '/v1/activities/member/{memberId}', url: `/v1/activities/member/${member.id}` }
   ]
   /** The workspace exactly as seeded: nothing created, changed or deleted since. */
   async function assertUntouched () {
@@ -131,8 +139,9 @@ for (const store of testStores()) {
       ]
       for (const token of tokens) {
         const { operations } = await seed(app, workspaceId)
-        // DELETE last: the other operations still need the member.
-        const ordered = [...operations.filter((o) => o.method !== 'DELETE'), ...operations.filter((o) => o.method === 'DELETE')]
+        // DELETE last, the member's last of all: the other operations still need it and its activity.
+        const last = (o: Operation) => o.method !== 'DELETE' ? 0 : o.path === '/v1/members/{id}' ? 2 : 1
+        const ordered = [...operations].sort((a, b) => last(a) - last(b))
         for (const operation of ordered) {
           const res = await send(app, operation, `Bearer ${token}`)
           assert.ok([200, 201].includes(res.statusCode), `${operation.method} ${operation.url}: ${res.statusCode} ${res.body}`)

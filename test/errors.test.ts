@@ -44,15 +44,16 @@ for (const store of testStores()) {
       const app = await buildTestApp(t, store)
       const id = randomUUID()
       const cases: Array<[string, string, string[]]> = [
-        ['PUT', `/v1/companies/${id}`, ['GET', 'PATCH']],
-        ['DELETE', `/v1/companies/${id}`, ['GET', 'PATCH']],
-        ['GET', '/v1/companies', ['POST']],
-        ['GET', '/v1/members', ['POST']],
-        ['PATCH', `/v1/members/${id}`, ['DELETE', 'GET']],
+        ['PUT', `/v1/companies/${id}`, ['DELETE', 'GET', 'PATCH']],
+        ['POST', `/v1/companies/${id}`, ['DELETE', 'GET', 'PATCH']],
+        ['DELETE', '/v1/companies', ['GET', 'POST']],
+        ['PUT', '/v1/members', ['GET', 'POST']],
+        ['PUT', `/v1/members/${id}`, ['DELETE', 'GET', 'PATCH']],
         ['PUT', '/v1/activities', ['GET', 'POST']],
-        ['DELETE', `/v1/activities/${id}`, ['GET', 'PATCH']],
-        ['GET', '/v1/channels', ['POST']],
-        ['DELETE', `/v1/channels/${id}`, ['GET', 'PATCH']],
+        ['POST', `/v1/activities/${id}`, ['DELETE', 'GET', 'PATCH']],
+        ['POST', `/v1/activities/member/${id}`, ['GET']],
+        ['PATCH', '/v1/channels', ['GET', 'POST']],
+        ['PUT', `/v1/channels/${id}`, ['DELETE', 'GET', 'PATCH']],
         ['POST', '/healthz', ['GET']]
       ]
       for (const [method, url, allowed] of cases) {

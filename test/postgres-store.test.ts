@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
 import { describe, test } from 'node:test'
 import { openPostgresStore } from '../src/store/postgres/index.js'
-import { InvalidReferenceError } from '../src/store/types.js'
+import { InvalidFieldError } from '../src/store/types.js'
 import { buildTestApp, newWorkspace, postgresAvailable, postgresSchema, testStores } from './helpers.js'
 
 // The Store itself, below the HTTP layer: the routes already answer 404 for a path id that is not a uuid, but
@@ -28,7 +28,7 @@ for (const testStore of testStores()) {
         assert.equal(await store.channels.get(workspaceId, id), undefined)
         assert.equal(await store.channels.update(workspaceId, id, { name: 'x' }), undefined)
         await assert.rejects(store.activities.create(workspaceId, { memberId: id, activityTypeKey: 'a' }),
-          (error) => error instanceof InvalidReferenceError && error.field === 'memberId')
+          (error) => error instanceof InvalidFieldError && error.field === 'memberId')
       }
       for (const workspace of NOT_IDS) {
         assert.deepEqual(await store.activities.list(workspace, { page: 1, pageSize: 10 }), { total: 0, items: [] })

@@ -27,3 +27,13 @@ export function levelOf (pulse: number): number {
   while (level < LEVEL_THRESHOLDS.length && pulse >= LEVEL_THRESHOLDS[level]!) level++
   return level
 }
+
+/**
+ * The lowest score whose member shows at least `level` at `now`: the member list's minLevel filter, as a
+ * range on the stored score. Level comes from pulse rounded to 2 decimals, hence the half-hundredth.
+ */
+export function minScoreForLevel (level: number, now: number): number {
+  if (level <= 0) return -Infinity
+  const pulse = LEVEL_THRESHOLDS[Math.min(level, LEVEL_THRESHOLDS.length) - 1]! - 0.005
+  return pulse * 2 ** ((now - SCORE_EPOCH) / PULSE_HALF_LIFE_SECONDS)
+}

@@ -23,6 +23,14 @@ function fieldsInRange ([year = 0, month = 0, day = 0, hour = 0, minute = 0, sec
     offsetHour <= 23 && offsetMinute <= 59
 }
 
+/**
+ * A range's lower bound in whole stored seconds: rounded up, so `since=…:00.5Z` excludes a record at `…:00Z`
+ * (upper bounds use toEpochSeconds, which rounds down).
+ */
+export function lowerBoundSeconds (text: string): number {
+  return Math.ceil(Date.parse(text.toUpperCase()) / 1000)
+}
+
 /** Epoch seconds of an RFC 3339 date-time, fractions dropped. Call only on values `isDateTime` accepted. */
 export function toEpochSeconds (text: string): number {
   return Math.floor(Date.parse(text.toUpperCase()) / 1000)

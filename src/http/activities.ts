@@ -1,17 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { badRequest, notFound } from '../errors.js'
 import { nowSeconds, toEpochSeconds } from '../domain/time.js'
-import { IdParams, PageQuerySchema, withErrors } from '../schemas/common.js'
-import { ActivityBody, ActivityCreateSchema, ActivityPageSchema, ActivityPatchSchema } from '../schemas/activities.js'
+import { IdParams, SuccessBody, withErrors } from '../schemas/common.js'
+import {
+  ActivityBody, ActivityCreateSchema, ActivityListQuerySchema, ActivityPageSchema, ActivityPatchSchema,
+  MemberActivityQuerySchema, MemberIdParams
+} from '../schemas/activities.js'
+import { checkRange } from './ranges.js'
 import type { Store } from '../store/types.js'
 
 export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.get('', {
-    schema: { querystring: PageQuerySchema, response: withErrors({ 200: ActivityPageSchema }, 400) }
+    schema: { querystring: ActivityListQuerySchema, response: withErrors({ 200: ActivityPageSchema }, 400) }
   }, async (request) => {
-    const { page, pageSize } = request.query
-    const { total, items } = await store.activities.list(request.workspaceId, { page, pageSize })
-    return { page, pageSize, totalActivities: total, activities: items }
+    const query = request.query
+    checkRange(query, 'since', 'until')
+    const { total, items } = await store.activities.list(request.workspaceId, query)
+    return { page: query.page, pageSize: query.pageSize, totalActivities: total, activities: items }
+  })
+
+  // One member's timeline: the activity list's filters, the member from the path (404 when unknown).
+  app.get('/member/:memberId', {
+    schema: {
+      params: MemberIdParams,
+      querystring: MemberActivityQuerySchema,
+      response: withErrors({ 200: ActivityPageSchema }, 400, 404)
+    }
+  }, async (request) => {
+    const { workspaceId, query, params } = request
+    if (await store.members.get(workspaceId, params.memberId) === undefined) throw notFound()
+    checkRange(query, 'since', 'until')
+    const { total, items } = await store.activities.list(workspaceId, { ...query, memberId: params.memberId })
+    return { page: query.page, pageSize: query.pageSize, totalActivities: total, activities: items }
   })
 
   app.post('', {
@@ -42,5 +62,12 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
     const activity = await store.activities.update(request.workspaceId, request.params.id, request.body)
     if (activity === undefined) throw notFound()
     return { activity }
+  })
+
+  app.delete('/:id', {
+    schema: { params: IdParams, response: withErrors({ 200: SuccessBody }, 404) }
+  }, async (request) => {
+    if (!await store.activities.remove(request.workspaceId, request.params.id)) throw notFound()
+    return { success: true }
   })
 }

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { notFound } from '../errors.js'
-import { IdParams, withErrors } from '../schemas/common.js'
-import { ChannelBody, ChannelCreateSchema, ChannelListBody, ChannelPatchSchema } from '../schemas/channels.js'
+import { IdParams, SuccessBody, withErrors } from '../schemas/common.js'
+import {
+  ChannelBody, ChannelCreateSchema, ChannelListBody, ChannelListQuerySchema, ChannelPageSchema, ChannelPatchSchema
+} from '../schemas/channels.js'
 import type { Store } from '../store/types.js'
 
 export const channelRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
@@ -26,5 +28,20 @@ export const channelRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
     const channel = await store.channels.update(request.workspaceId, request.params.id, request.body)
     if (channel === undefined) throw notFound()
     return { channel: [channel] }
+  })
+
+  app.get('', {
+    schema: { querystring: ChannelListQuerySchema, response: withErrors({ 200: ChannelPageSchema }, 400) }
+  }, async (request) => {
+    const query = request.query
+    const { total, items } = await store.channels.list(request.workspaceId, query)
+    return { page: query.page, pageSize: query.pageSize, totalChannels: total, channels: items }
+  })
+
+  app.delete('/:id', {
+    schema: { params: IdParams, response: withErrors({ 200: SuccessBody }, 404) }
+  }, async (request) => {
+    if (!await store.channels.remove(request.workspaceId, request.params.id)) throw notFound()
+    return { success: true }
   })
 }

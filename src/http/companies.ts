@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { notFound } from '../errors.js'
-import { IdParams, withErrors } from '../schemas/common.js'
-import { CompanyBody, CompanyCreateSchema, CompanyPatchSchema } from '../schemas/companies.js'
+import { IdParams, SuccessBody, withErrors } from '../schemas/common.js'
+import { CompanyBody, CompanyCreateSchema, CompanyListQuerySchema, CompanyPageSchema, CompanyPatchSchema } from '../schemas/companies.js'
 import type { Store } from '../store/types.js'
 
 export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
@@ -26,5 +26,20 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
     const company = await store.companies.update(request.workspaceId, request.params.id, request.body)
     if (company === undefined) throw notFound()
     return { company }
+  })
+
+  app.get('', {
+    schema: { querystring: CompanyListQuerySchema, response: withErrors({ 200: CompanyPageSchema }, 400) }
+  }, async (request) => {
+    const query = request.query
+    const { total, items } = await store.companies.list(request.workspaceId, query)
+    return { page: query.page, pageSize: query.pageSize, totalCompanies: total, companies: items }
+  })
+
+  app.delete('/:id', {
+    schema: { params: IdParams, response: withErrors({ 200: SuccessBody }, 404) }
+  }, async (request) => {
+    if (!await store.companies.remove(request.workspaceId, request.params.id)) throw notFound()
+    return { success: true }
   })
 }

@@ -1,19 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { badRequest, notFound } from '../errors.js'
+import { notFound } from '../errors.js'
 import { IdParams, SuccessBody, withErrors } from '../schemas/common.js'
-import { MEMBER_IDENTITY, MemberBody, MemberCreateSchema } from '../schemas/members.js'
+import { MemberBody, MemberCreateSchema, MemberListQuerySchema, MemberPageSchema, MemberPatchSchema } from '../schemas/members.js'
 import type { Store } from '../store/types.js'
+import { checkRange } from './ranges.js'
 
 export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.post('', {
     schema: { body: MemberCreateSchema, response: withErrors({ 201: MemberBody }, 400) }
   }, async (request, reply) => {
-    const body = request.body
-    if (MEMBER_IDENTITY.every((field) => body[field] == null)) {
-      throw badRequest([{ field: MEMBER_IDENTITY.join('|'), message: `one of ${MEMBER_IDENTITY.join(', ')} is required` }])
-    }
-    const member = await store.members.create(request.workspaceId, body)
+    const member = await store.members.create(request.workspaceId, request.body)
     return reply.code(201).send({ member })
+  })
+
+  app.get('', {
+    schema: { querystring: MemberListQuerySchema, response: withErrors({ 200: MemberPageSchema }, 400) }
+  }, async (request) => {
+    const query = request.query
+    checkRange(query, 'activeSince', 'activeUntil')
+    const { total, items } = await store.members.list(request.workspaceId, query)
+    return { page: query.page, pageSize: query.pageSize, totalMembers: total, members: items }
+  })
+
+  app.patch('/:id', {
+    schema: { params: IdParams, body: MemberPatchSchema, response: withErrors({ 200: MemberBody }, 400, 404) }
+  }, async (request) => {
+    const member = await store.members.update(request.workspaceId, request.params.id, request.body)
+    if (member === undefined) throw notFound()
+    return { member }
   })
 
   app.get('/:id', {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Body, DateTimeInput, NullableString, Text, Uuid, optionalFields } from './common.js'
+import { Body, DateTimeInput, ListQuery, NullableString, Text, Uuid, optionalFields } from './common.js'
 
 export const ActivitySchema = Type.Object({
   id: Type.String(),
@@ -20,6 +20,8 @@ export const ActivitySchema = Type.Object({
 })
 export type Activity = Static<typeof ActivitySchema>
 
+const Source = Text({ min: 1, max: 100 })
+
 export const ActivityTypeKey = Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9:_.-]+$' })
 
 const activityFields = {
@@ -33,13 +35,10 @@ const activityFields = {
   eventId: Uuid
 }
 
-/** Fields that name another record of the workspace; a value naming none is a 400 on that field. */
-export const ACTIVITY_REFERENCES = ['memberId', 'channelId', 'replyTo', 'reactTo', 'inviteTo'] as const
-
 export const ActivityCreateSchema = Body({
   memberId: Uuid,
   activityTypeKey: ActivityTypeKey,
-  ...optionalFields({ ...activityFields, source: Text({ min: 1, max: 100 }), createdAt: DateTimeInput })
+  ...optionalFields({ ...activityFields, source: Source, createdAt: DateTimeInput })
 })
 export type ActivityCreate = Static<typeof ActivityCreateSchema>
 
@@ -57,3 +56,16 @@ export const ActivityPageSchema = Type.Object({
   totalActivities: Type.Integer(),
   activities: Type.Array(ActivitySchema)
 })
+
+const activityFilters = {
+  channelId: Uuid,
+  activityTypeKey: ActivityTypeKey,
+  since: DateTimeInput,
+  until: DateTimeInput,
+  source: Source
+}
+export const ActivityListQuerySchema = ListQuery({ memberId: Uuid, ...activityFilters })
+export type ActivityListQuery = Static<typeof ActivityListQuerySchema>
+/** A member's timeline: the same filters, the member in the path. */
+export const MemberActivityQuerySchema = ListQuery(activityFilters)
+export const MemberIdParams = Type.Object({ memberId: Uuid }, { additionalProperties: false })

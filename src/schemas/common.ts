@@ -52,12 +52,6 @@ export function withErrors<R extends Record<number, TSchema>, S extends number> 
 // A path id that is not a uuid answers 404 like an unknown one (contract): see toAppError.
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
 
-export const PageQuerySchema = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 }),
-  pageSize: Type.Integer({ minimum: 10, maximum: 100, default: 10 })
-}, { additionalProperties: false })
-export type PageQuery = Static<typeof PageQuerySchema>
-
 export const SuccessBody = Type.Object({ success: Type.Boolean() })
 
 /** Every field optional and nullable: the shape of PATCH bodies and of a create body's optional fields. */
@@ -73,3 +67,28 @@ export function Body<P extends Record<string, TSchema>> (props: P) {
 }
 
 export const NullableString = Nullable(Type.String())
+
+/** A string from a fixed set; Ajv answers "must be equal to one of the allowed values" when it is not. */
+export function StringEnum<T extends string> (values: readonly T[]) {
+  return Type.Unsafe<T>({ type: 'string', enum: [...values] } as unknown as TSchema)
+}
+
+/** The paging part of every list query: page >= 1 (default 1), pageSize 10..100 (default 10). */
+export const pageFields = {
+  page: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 }),
+  pageSize: Type.Integer({ minimum: 10, maximum: 100, default: 10 })
+}
+
+/** A list query: paging plus the list's filters, all optional; unknown parameters are a 400. */
+export function ListQuery<P extends Record<string, TSchema>> (filters: P) {
+  return Type.Object({ ...pageFields, ...optional(filters) }, { additionalProperties: false })
+}
+
+function optional<P extends Record<string, TSchema>> (props: P) {
+  const out: Record<string, TSchema> = {}
+  for (const [key, schema] of Object.entries(props)) out[key] = Type.Optional(schema)
+  return out as { [K in keyof P]: ReturnType<typeof Type.Optional<P[K]>> }
+}
+
+/** Text searched by prefix: 1..100 characters. */
+export const SearchText = Text({ min: 1, max: 100 })

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Body, DateTimeInput, HttpUrl, List, Nullable, NullableString, Text, Uuid, optionalFields } from './common.js'
+import { Body, DateTimeInput, HttpUrl, List, ListQuery, Nullable, NullableString, SearchText, StringEnum, Text, Uuid, optionalFields } from './common.js'
 
 export const CompanySchema = Type.Object({
   id: Type.String(),
@@ -37,3 +37,21 @@ export const CompanyPatchSchema = Body({ name: Type.Optional(CompanyName), ...op
 export type CompanyPatch = Static<typeof CompanyPatchSchema>
 
 export const CompanyBody = Type.Object({ company: CompanySchema })
+
+export const COMPANY_SORTS = ['createdAt', '-createdAt', 'name', '-name'] as const
+export type CompanySort = typeof COMPANY_SORTS[number]
+
+export const CompanyListQuerySchema = ListQuery({
+  q: SearchText,
+  domain: Text({ min: 1 }),
+  tag: Uuid,
+  sort: StringEnum(COMPANY_SORTS)
+})
+export type CompanyListQuery = Static<typeof CompanyListQuerySchema>
+
+export const CompanyPageSchema = Type.Object({
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  totalCompanies: Type.Integer(),
+  companies: Type.Array(CompanySchema)
+})

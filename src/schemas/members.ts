@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { Body, Email, HttpUrl, List, NullableString, Text, Uuid, optionalFields } from './common.js'
+import { LEVEL_THRESHOLDS } from '../domain/engagement.js'
+import { Body, DateTimeInput, Email, HttpUrl, List, ListQuery, NullableString, SearchText, StringEnum, Text, Uuid, optionalFields } from './common.js'
 
 export const MemberSchema = Type.Object({
   id: Type.String(),
@@ -25,10 +26,7 @@ export const MemberSchema = Type.Object({
 })
 export type Member = Static<typeof MemberSchema>
 
-// A member is someone: firstName, lastName or primaryEmail, at least one of them (checked by the route).
-export const MEMBER_IDENTITY = ['firstName', 'lastName', 'primaryEmail'] as const
-
-export const MemberCreateSchema = Body(optionalFields({
+const memberFields = {
   firstName: Text({ min: 1 }),
   lastName: Text({ min: 1 }),
   primaryEmail: Email,
@@ -40,7 +38,35 @@ export const MemberCreateSchema = Body(optionalFields({
   language: Text(),
   tags: List(Uuid),
   linkedinUrl: HttpUrl
-}))
+}
+
+export const MemberCreateSchema = Body(optionalFields(memberFields))
 export type MemberCreate = Static<typeof MemberCreateSchema>
+
+// PATCH also attaches the member to a company of its workspace (or detaches it with null).
+export const MemberPatchSchema = Body(optionalFields({ ...memberFields, companyId: Uuid }))
+export type MemberPatch = Static<typeof MemberPatchSchema>
+
+export const MEMBER_SORTS = ['createdAt', '-createdAt', 'lastActivity', '-lastActivity', 'pulse', '-pulse'] as const
+export type MemberSort = typeof MEMBER_SORTS[number]
+
+export const MemberListQuerySchema = ListQuery({
+  q: SearchText,
+  email: Email,
+  companyId: Uuid,
+  tag: Uuid,
+  minLevel: Type.Integer({ minimum: 0, maximum: LEVEL_THRESHOLDS.length }),
+  activeSince: DateTimeInput,
+  activeUntil: DateTimeInput,
+  sort: StringEnum(MEMBER_SORTS)
+})
+export type MemberListQuery = Static<typeof MemberListQuerySchema>
+
+export const MemberPageSchema = Type.Object({
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  totalMembers: Type.Integer(),
+  members: Type.Array(MemberSchema)
+})
 
 export const MemberBody = Type.Object({ member: MemberSchema })

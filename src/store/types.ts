@@ -1,16 +1,14 @@
-import type { Activity, ActivityCreate, ActivityPatch } from '../schemas/activities.js'
-import type { Channel, ChannelCreate, ChannelPatch } from '../schemas/channels.js'
-import type { Company, CompanyCreate, CompanyPatch } from '../schemas/companies.js'
-import type { Member, MemberCreate } from '../schemas/members.js'
+import type { Activity, ActivityCreate, ActivityListQuery, ActivityPatch } from '../schemas/activities.js'
+import type { Channel, ChannelCreate, ChannelListQuery, ChannelPatch } from '../schemas/channels.js'
+import type { Company, CompanyCreate, CompanyListQuery, CompanyPatch } from '../schemas/companies.js'
+import type { Member, MemberCreate, MemberListQuery, MemberPatch } from '../schemas/members.js'
 
 // The only door to the database. Every method is one whole operation (one transaction for a write),
 // confined to the workspace it is given first. Methods return records, or undefined / false when the
 // addressed record is not in that workspace; they know nothing of HTTP.
-
-export interface PageRequest {
-  page: number
-  pageSize: number
-}
+//
+// Lists take the validated query of their route: page, pageSize and filters (all filters combine with AND).
+// Their total counts every record matching the filters; their default order is createdAt desc, then id desc.
 
 export interface Page<T> {
   total: number
@@ -21,27 +19,36 @@ export interface CompanyStore {
   get (workspaceId: string, id: string): Promise<Company | undefined>
   create (workspaceId: string, input: CompanyCreate): Promise<Company>
   update (workspaceId: string, id: string, patch: CompanyPatch): Promise<Company | undefined>
+  /** Also detaches the company's members (their companyId becomes null). */
+  remove (workspaceId: string, id: string): Promise<boolean>
+  list (workspaceId: string, query: CompanyListQuery): Promise<Page<Company>>
 }
 
 export interface MemberStore {
   get (workspaceId: string, id: string): Promise<Member | undefined>
   create (workspaceId: string, input: MemberCreate): Promise<Member>
+  update (workspaceId: string, id: string, patch: MemberPatch): Promise<Member | undefined>
   /** Removes the member and all of its activities; references to those activities are cleared. */
   remove (workspaceId: string, id: string): Promise<boolean>
+  list (workspaceId: string, query: MemberListQuery): Promise<Page<Member>>
 }
 
 export interface ActivityStore {
   get (workspaceId: string, id: string): Promise<Activity | undefined>
   create (workspaceId: string, input: ActivityCreate): Promise<Activity>
   update (workspaceId: string, id: string, patch: ActivityPatch): Promise<Activity | undefined>
-  /** Newest first: createdAt desc, then id desc. */
-  list (workspaceId: string, page: PageRequest): Promise<Page<Activity>>
+  /** Clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields follow. */
+  remove (workspaceId: string, id: string): Promise<boolean>
+  list (workspaceId: string, query: ActivityListQuery): Promise<Page<Activity>>
 }
 
 export interface ChannelStore {
   get (workspaceId: string, id: string): Promise<Channel | undefined>
   create (workspaceId: string, input: ChannelCreate): Promise<Channel>
   update (workspaceId: string, id: string, patch: ChannelPatch): Promise<Channel | undefined>
+  /** Also clears channelId on the channel's activities. */
+  remove (workspaceId: string, id: string): Promise<boolean>
+  list (workspaceId: string, query: ChannelListQuery): Promise<Page<Channel>>
 }
 
 export interface Store {
@@ -54,10 +61,13 @@ export interface Store {
   close (): Promise<void>
 }
 
-/** A write named a record that does not exist in the workspace, or one it may not name. */
-export class InvalidReferenceError extends Error {
+/**
+ * A write the stored data does not allow: a reference to no record of the workspace (the default reason), a
+ * record naming itself, a member left without firstName, lastName and primaryEmail.
+ */
+export class InvalidFieldError extends Error {
   constructor (readonly field: string, readonly reason = 'does not name a record of this workspace') {
     super(`${field} ${reason}`)
-    this.name = 'InvalidReferenceError'
+    this.name = 'InvalidFieldError'
   }
 }

@@ -1,10 +1,10 @@
-import type { Activity, ActivityCreate, ActivityPatch } from '../../schemas/activities.js'
+import type { Activity, ActivityCreate, ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
 import { activityWeight } from '../../domain/engagement.js'
-import { nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { lowerBoundSeconds, nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
 import { newId } from '../ids.js'
-import { InvalidReferenceError, type ActivityStore } from '../types.js'
+import { InvalidFieldError, type ActivityStore } from '../types.js'
 import { isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
-import { recordTable, type BaseRow } from './record-table.js'
+import { Filters, recordTable, type BaseRow } from './record-table.js'
 
 interface ActivityRow extends BaseRow {
   external_id: string | null
@@ -39,6 +39,8 @@ function toActivity (row: ActivityRow): Activity {
     updatedAt: toWireTime(row.updated_at)
   }
 }
+
+const BY_TIME = ['createdAt']
 
 const COLUMNS = ['workspace_id', 'id', 'external_id', 'title', 'message', 'reply_to', 'react_to', 'invite_to', 'source',
   'activity_type_id', 'channel_id', 'event_id', 'member_id', 'created_at', 'updated_at']
@@ -82,11 +84,16 @@ export function postgresActivities (pool: Pool, counters: Counters): ActivitySto
   const selectType = statement<{ id: string }>('SELECT id FROM activity_types WHERE workspace_id = $1 AND key = $2')
   const insertType = statement<{ id: string }>(`INSERT INTO activity_types (workspace_id, id, key, created_at)
     VALUES ($1, $2, $3, to_timestamp($4)) ON CONFLICT (workspace_id, key) DO NOTHING RETURNING id`)
-  const page = statement<ActivityRow & { total: number }>(`WITH counted AS (${counters.total('activities')})
-    SELECT counted.total, page.* FROM counted LEFT JOIN LATERAL (
-      SELECT ${table.readList} FROM activities WHERE workspace_id = $1 AND $3::int8 < counted.total
-      ORDER BY activities.created_at DESC, activities.id DESC LIMIT $2 OFFSET $3
-    ) page ON true`)
+  const deleteActivity = statement('DELETE FROM activities WHERE workspace_id = $1 AND id = $2')
+  // Activities that pointed at a removed one keep no dangling reference. This runs after the delete (the
+  // references are deferred foreign keys, checked at commit), and the removed row was locked first, so a
+  // reference another transaction adds meanwhile waits for this one and then fails as its field.
+  const clearReferences = statement(`UPDATE activities SET
+      reply_to = CASE WHEN reply_to = $2 THEN NULL ELSE reply_to END,
+      react_to = CASE WHEN react_to = $2 THEN NULL ELSE react_to END,
+      invite_to = CASE WHEN invite_to = $2 THEN NULL ELSE invite_to END,
+      updated_at = to_timestamp($3)
+    WHERE workspace_id = $1 AND (reply_to = $2 OR react_to = $2 OR invite_to = $2)`)
 
   // A member's derived fields follow its activities in the same transaction: count and engagement score by
   // atomic increments, first/last activity by least/greatest, or on removal by min/max over the
@@ -104,13 +111,13 @@ export function postgresActivities (pool: Pool, counters: Counters): ActivitySto
   async function checkReferences (db: Db, workspaceId: string, input: ActivityPatch, self?: string): Promise<void> {
     const id = input.channelId
     if (id != null && (!isId(id) || (await exists.channelId(db, workspaceId, id)).length === 0)) {
-      throw new InvalidReferenceError('channelId')
+      throw new InvalidFieldError('channelId')
     }
     for (const field of ['replyTo', 'reactTo', 'inviteTo'] as const) {
       const id = input[field]
       if (id == null) continue
-      if (id === self) throw new InvalidReferenceError(field, 'cannot name the activity itself')
-      if (!isId(id) || (await exists.activity(db, workspaceId, id)).length === 0) throw new InvalidReferenceError(field)
+      if (id === self) throw new InvalidFieldError(field, 'cannot name the activity itself')
+      if (!isId(id) || (await exists.activity(db, workspaceId, id)).length === 0) throw new InvalidFieldError(field)
     }
   }
 
@@ -136,7 +143,7 @@ export function postgresActivities (pool: Pool, counters: Counters): ActivitySto
         const member = isId(workspaceId) && isId(input.memberId)
           ? await attach(tx, workspaceId, input.memberId, activityWeight(at), at)
           : []
-        if (member.length === 0) throw new InvalidReferenceError('memberId')
+        if (member.length === 0) throw new InvalidFieldError('memberId')
         await checkReferences(tx, workspaceId, input)
         const extra = {
           activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey),
@@ -160,7 +167,7 @@ export function postgresActivities (pool: Pool, counters: Counters): ActivitySto
         if (row === undefined) return undefined
         // Moved by another writer between the first read and the locks: start over with the right member.
         if (row.member_id !== current.member_id) throw new Retry()
-        if (target != null && !locked.has(target)) throw new InvalidReferenceError('memberId')
+        if (target != null && !locked.has(target)) throw new InvalidFieldError('memberId')
         await checkReferences(tx, workspaceId, input, id)
         const extra = input.activityTypeKey === undefined
           ? {}
@@ -174,14 +181,48 @@ export function postgresActivities (pool: Pool, counters: Counters): ActivitySto
       })
     },
 
-    async list (workspaceId, { page: pageNumber, pageSize }) {
-      if (!isId(workspaceId)) return { total: 0, items: [] }
-      // Pages are numbered up to 2^53, so the offset may pass 2^53: compute it exactly and send it as text.
-      const offset = String(BigInt(pageNumber - 1) * BigInt(pageSize))
-      // One statement, so the total and the page come from one snapshot.
-      const rows = await page(pool, workspaceId, pageSize, offset)
-      const total = rows[0]?.total ?? 0
-      return { total, items: rows.filter((row) => row.id !== null).map(toActivity) }
+    async remove (workspaceId, id) {
+      if (!isId(workspaceId) || !isId(id)) return false
+      return await transaction(pool, async (tx) => {
+        // The member's lock first, then the activity's, as in update.
+        const [current] = await memberOf(tx, workspaceId, id)
+        if (current === undefined) return false
+        await lockMembers(tx, workspaceId, [current.member_id])
+        const row = await table.find(tx, workspaceId, id, true)
+        if (row === undefined) return false
+        if (row.member_id !== current.member_id) throw new Retry()
+        await deleteActivity(tx, workspaceId, id)
+        await clearReferences(tx, workspaceId, id, nowSeconds())
+        await detach(tx, workspaceId, row.member_id, activityWeight(row.created_at))
+        await counters.add(tx, workspaceId, 'activities', -1)
+        return true
+      })
+    },
+
+    async list (workspaceId, query: ActivityListQuery) {
+      // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
+      const filters = new Filters()
+      if (query.memberId !== undefined) filters.add(`member_id = ${filters.id(query.memberId)}`, BY_TIME)
+      if (query.channelId !== undefined) filters.add(`channel_id = ${filters.id(query.channelId)}`, BY_TIME)
+      if (query.activityTypeKey !== undefined) {
+        // An unknown key names no type, so no activity: the subquery is null and matches nothing.
+        filters.add(`activity_type_id = (SELECT id FROM activity_types
+          WHERE workspace_id = $1 AND key = ${filters.param(query.activityTypeKey, 'text')})`, BY_TIME)
+      }
+      if (query.since !== undefined) {
+        filters.add(`created_at >= to_timestamp(${filters.param(lowerBoundSeconds(query.since), 'float8')})`, BY_TIME)
+      }
+      if (query.until !== undefined) {
+        filters.add(`created_at <= to_timestamp(${filters.param(toEpochSeconds(query.until), 'float8')})`, BY_TIME)
+      }
+      if (query.source !== undefined) filters.add(`source = ${filters.param(query.source, 'text')}`, BY_TIME)
+      return await table.list(workspaceId, {
+        ...filters,
+        none: filters.none,
+        orderBy: filters.orderBy('-createdAt', { createdAt: { column: 'activities.created_at' } }),
+        page: query.page,
+        pageSize: query.pageSize
+      })
     }
   }
 }

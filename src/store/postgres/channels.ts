@@ -1,12 +1,13 @@
-import type { Channel } from '../../schemas/channels.js'
-import { toWireTime } from '../../domain/time.js'
+import type { Channel, ChannelListQuery } from '../../schemas/channels.js'
+import { nowSeconds, toWireTime } from '../../domain/time.js'
 import type { ChannelStore } from '../types.js'
-import type { Counters, Pool } from './database.js'
-import { recordTable, type BaseRow } from './record-table.js'
+import { isId, statement, transaction, type Counters, type Pool } from './database.js'
+import { Filters, recordTable, type BaseRow } from './record-table.js'
 
 interface ChannelRow extends BaseRow {
   external_id: string | null
   name: string
+  name_key: string
   source: string
 }
 
@@ -26,7 +27,7 @@ export function postgresChannels (pool: Pool, counters: Counters): ChannelStore 
   const table = recordTable(pool, counters, {
     table: 'channels',
     counter: 'channels',
-    columns: ['workspace_id', 'id', 'external_id', 'name', 'source', 'created_at', 'updated_at'],
+    columns: ['workspace_id', 'id', 'external_id', 'name', 'name_key', 'source', 'created_at', 'updated_at'],
     times: [],
     fields: {
       name: ['name'],
@@ -34,7 +35,40 @@ export function postgresChannels (pool: Pool, counters: Counters): ChannelStore 
       source: ['source', (value) => value ?? 'Api']
     },
     initial: {},
+    derive: (row) => ({ name_key: row.name.toLowerCase() }),
     toRecord: toChannel
   })
-  return { get: table.get, create: table.create, update: table.update }
+
+  // The channel's row lock comes first, so no activity can name it meanwhile (the foreign key check waits for
+  // the lock, then fails as channelId).
+  const detachActivities = statement(`UPDATE activities SET channel_id = NULL, updated_at = to_timestamp($3)
+    WHERE workspace_id = $1 AND channel_id = $2`)
+
+  return {
+    get: table.get,
+    create: table.create,
+    update: table.update,
+    async remove (workspaceId, id) {
+      if (!isId(workspaceId) || !isId(id)) return false
+      return await transaction(pool, async (tx) => {
+        const row = await table.find(tx, workspaceId, id, true)
+        if (row === undefined) return false
+        await detachActivities(tx, workspaceId, id, nowSeconds())
+        await table.deleteRow(tx, row)
+        return true
+      })
+    },
+    async list (workspaceId, query: ChannelListQuery) {
+      const filters = new Filters()
+      if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase()))
+      if (query.source !== undefined) filters.add(`source = ${filters.param(query.source, 'text')}`, ['createdAt'])
+      return await table.list(workspaceId, {
+        ...filters,
+        none: filters.none,
+        orderBy: filters.orderBy('-createdAt', { createdAt: { column: 'channels.created_at' } }),
+        page: query.page,
+        pageSize: query.pageSize
+      })
+    }
+  }
 }

@@ -1,12 +1,15 @@
-import type { Company } from '../../schemas/companies.js'
-import { toWireTime } from '../../domain/time.js'
+import type { Company, CompanyListQuery } from '../../schemas/companies.js'
+import { normalizeDomain } from '../../domain/normalize.js'
+import { nowSeconds, toWireTime } from '../../domain/time.js'
 import type { CompanyStore } from '../types.js'
 import { list, time, wireTime } from './columns.js'
-import type { Counters, Pool } from './database.js'
-import { recordTable, type BaseRow } from './record-table.js'
+import { isId, statement, transaction, type Counters, type Pool } from './database.js'
+import { Filters, recordTable, type BaseRow } from './record-table.js'
+import { differs, sideTable } from './side-table.js'
 
 interface CompanyRow extends BaseRow {
   name: string
+  name_key: string
   industry: string | null
   address: string | null
   domain: string | null
@@ -35,25 +38,66 @@ function toCompany (row: CompanyRow): Company {
   }
 }
 
+const domain = (value: unknown) => value == null ? null : normalizeDomain(value as string) || null
+
 export function postgresCompanies (pool: Pool, counters: Counters): CompanyStore {
+  const tags = sideTable('company_tags', 'tag', 'company_id', 'uuid')
   const table = recordTable(pool, counters, {
     table: 'companies',
     counter: 'companies',
-    columns: ['workspace_id', 'id', 'name', 'industry', 'address', 'domain', 'employees', 'founded_at', 'logo_url',
-      'tags', 'source', 'created_at', 'updated_at'],
+    columns: ['workspace_id', 'id', 'name', 'name_key', 'industry', 'address', 'domain', 'employees', 'founded_at',
+      'logo_url', 'tags', 'source', 'created_at', 'updated_at'],
     times: ['founded_at'],
     fields: {
       name: ['name'],
       industry: ['industry'],
       address: ['address'],
-      domain: ['domain'],
+      domain: ['domain', domain],
       employees: ['employees'],
       foundedAt: ['founded_at', time],
       logoUrl: ['logo_url'],
       tags: ['tags', list]
     },
     initial: {},
+    derive: (row) => ({ name_key: row.name.toLowerCase() }),
+    afterWrite: async (db, row, previous) => {
+      if (previous === undefined || differs(row.tags, previous.tags)) await tags.replace(db, row.workspace_id, row.id, row.tags)
+    },
     toRecord: toCompany
   })
-  return { get: table.get, create: table.create, update: table.update }
+
+  // Members that named the company are detached; the company's row lock comes first, so no member can be
+  // attached to it meanwhile (the foreign key check waits for the lock, then fails as companyId).
+  const detachMembers = statement(`UPDATE members SET company_id = NULL, updated_at = to_timestamp($3)
+    WHERE workspace_id = $1 AND company_id = $2`)
+
+  return {
+    get: table.get,
+    create: table.create,
+    update: table.update,
+    async remove (workspaceId, id) {
+      if (!isId(workspaceId) || !isId(id)) return false
+      return await transaction(pool, async (tx) => {
+        const row = await table.find(tx, workspaceId, id, true)
+        if (row === undefined) return false
+        await detachMembers(tx, workspaceId, id, nowSeconds())
+        await tags.replace(tx, workspaceId, id, [])
+        await table.deleteRow(tx, row)
+        return true
+      })
+    },
+    async list (workspaceId, query: CompanyListQuery) {
+      const filters = new Filters()
+      if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase()), ['name'])
+      if (query.domain !== undefined) filters.add(`domain = ${filters.param(domain(query.domain), 'text')}`, ['createdAt'])
+      if (query.tag !== undefined) filters.add(tags.having(filters.id(query.tag)))
+      return await table.list(workspaceId, {
+        ...filters,
+        none: filters.none,
+        orderBy: filters.orderBy(query.sort ?? '-createdAt', { createdAt: { column: 'companies.created_at' }, name: { column: 'companies.name_key' } }),
+        page: query.page,
+        pageSize: query.pageSize
+      })
+    }
+  }
 }

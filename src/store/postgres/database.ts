@@ -1,5 +1,5 @@
 import postgres from 'postgres'
-import { InvalidReferenceError } from '../types.js'
+import { InvalidFieldError } from '../types.js'
 
 /** The pool, or the connection of one transaction: every statement runs on either. */
 export type Db = postgres.ISql
@@ -50,6 +50,7 @@ const ATTEMPTS = 5
 // A reference checked at the start of a write can vanish before commit (its record deleted concurrently):
 // the foreign key then fails, and it means the same as a failed check.
 const REFERENCE_FIELDS: Record<string, string> = {
+  members_company_fkey: 'companyId',
   activities_member_fkey: 'memberId',
   activities_channel_fkey: 'channelId',
   activities_reply_to_fkey: 'replyTo',
@@ -67,7 +68,7 @@ export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T>):
       if (retry && attempt < ATTEMPTS) continue
       if (error instanceof postgres.PostgresError && error.code === '23503') {
         const field = REFERENCE_FIELDS[error.constraint_name ?? '']
-        if (field !== undefined) throw new InvalidReferenceError(field)
+        if (field !== undefined) throw new InvalidFieldError(field)
       }
       throw error
     }

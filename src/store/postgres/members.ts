@@ -1,10 +1,12 @@
-import type { Member } from '../../schemas/members.js'
-import { levelOf, pulseAt } from '../../domain/engagement.js'
-import { nowSeconds, toWireTime } from '../../domain/time.js'
-import type { MemberStore } from '../types.js'
+import type { Member, MemberListQuery, MemberPatch } from '../../schemas/members.js'
+import { levelOf, minScoreForLevel, pulseAt } from '../../domain/engagement.js'
+import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
+import { lowerBoundSeconds, nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { InvalidFieldError, type MemberStore } from '../types.js'
 import { list, wireTime } from './columns.js'
-import { isId, statement, transaction, type Counters, type Pool } from './database.js'
-import { recordTable, type BaseRow } from './record-table.js'
+import { isId, statement, transaction, type Counters, type Db, type Pool } from './database.js'
+import { Filters, recordTable, type BaseRow } from './record-table.js'
+import { differs, ownedBy, sideTable } from './side-table.js'
 
 interface MemberRow extends BaseRow {
   first_name: string | null
@@ -50,7 +52,25 @@ function toMember (row: MemberRow): Member {
   }
 }
 
+function identity (row: MemberRow) {
+  return { firstName: row.first_name, lastName: row.last_name, primaryEmail: row.primary_email, emails: row.emails }
+}
+
+const SEARCHED = ['first_name', 'last_name', 'primary_email', 'emails'] as const
+
 export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
+  const tags = sideTable('member_tags', 'tag', 'member_id', 'uuid')
+  const clearTerms = statement('DELETE FROM member_terms WHERE workspace_id = $1 AND member_id = $2')
+  const addTerms = statement(`INSERT INTO member_terms (workspace_id, term, kind, member_id)
+    SELECT $1::uuid, term, 'name', $2::uuid FROM unnest($3::text[]) AS term
+    UNION ALL SELECT $1::uuid, term, 'email', $2::uuid FROM unnest($4::text[]) AS term
+    ON CONFLICT DO NOTHING`)
+  async function replaceTerms (db: Db, row: MemberRow): Promise<void> {
+    await clearTerms(db, row.workspace_id, row.id)
+    const { names, emails } = searchTerms(identity(row))
+    if (names.length + emails.length > 0) await addTerms(db, row.workspace_id, row.id, names, emails)
+  }
+
   const table = recordTable(pool, counters, {
     table: 'members',
     counter: 'members',
@@ -70,11 +90,21 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
       country: ['country'],
       language: ['language'],
       tags: ['tags', list],
-      linkedinUrl: ['linkedin_url']
+      linkedinUrl: ['linkedin_url'],
+      companyId: ['company_id']
     },
-    initial: { company_id: null, activity_count: 0, engagement: 0, first_activity: null, last_activity: null },
+    initial: { activity_count: 0, engagement: 0, first_activity: null, last_activity: null },
+    afterWrite: async (db, row, previous) => {
+      // A write can only fail a member's identity rule by clearing it; rolled back with the transaction.
+      if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
+      if (previous === undefined || differs(row.tags, previous.tags)) await tags.replace(db, row.workspace_id, row.id, row.tags)
+      if (previous === undefined || SEARCHED.some((column) => differs(row[column], previous[column]))) await replaceTerms(db, row)
+    },
     toRecord: toMember
   })
+
+  // A company deleted after this check fails the foreign key at the update instead (mapped to companyId).
+  const companyExists = statement('SELECT 1 FROM companies WHERE workspace_id = $1 AND id = $2')
 
   const deleteActivities = statement<{ id: string }>(
     'DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2 RETURNING id')
@@ -92,6 +122,18 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
   return {
     get: table.get,
     create: table.create,
+    async update (workspaceId, id, input: MemberPatch) {
+      if (!isId(workspaceId) || !isId(id)) return undefined
+      return await transaction(pool, async (tx) => {
+        const row = await table.find(tx, workspaceId, id, true)
+        if (row === undefined) return undefined
+        const companyId = input.companyId
+        if (companyId != null && (!isId(companyId) || (await companyExists(tx, workspaceId, companyId)).length === 0)) {
+          throw new InvalidFieldError('companyId')
+        }
+        return toMember(await table.patchRow(tx, row, input))
+      })
+    },
     async remove (workspaceId, id) {
       if (!isId(workspaceId) || !isId(id)) return false
       return await transaction(pool, async (tx) => {
@@ -99,10 +141,45 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
         if (await table.find(tx, workspaceId, id, true) === undefined) return false
         const removed = (await deleteActivities(tx, workspaceId, id)).map((row) => row.id)
         if (removed.length > 0) await clearReferences(tx, workspaceId, removed, nowSeconds())
+        await clearTerms(tx, workspaceId, id)
+        await tags.replace(tx, workspaceId, id, [])
         await deleteMember(tx, workspaceId, id)
         await counters.add(tx, workspaceId, 'activities', -removed.length)
         await counters.add(tx, workspaceId, 'members', -1)
         return true
+      })
+    },
+    async list (workspaceId, query: MemberListQuery) {
+      const filters = new Filters()
+      if (query.q !== undefined) {
+        filters.add(ownedBy(`SELECT member_id FROM member_terms
+          WHERE workspace_id = $1 AND ${filters.prefix('term', query.q.toLowerCase())}`))
+      }
+      if (query.email !== undefined) {
+        filters.add(ownedBy(`SELECT member_id FROM member_terms
+          WHERE workspace_id = $1 AND term = ${filters.param(query.email.toLowerCase(), 'text')} AND kind = 'email'`))
+      }
+      if (query.companyId !== undefined) filters.add(`company_id = ${filters.id(query.companyId)}`, ['createdAt'])
+      if (query.tag !== undefined) filters.add(tags.having(filters.id(query.tag)))
+      if (query.minLevel !== undefined && query.minLevel > 0) {
+        filters.add(`engagement >= ${filters.param(minScoreForLevel(query.minLevel, nowSeconds()), 'float8')}`, ['pulse'])
+      }
+      if (query.activeSince !== undefined) {
+        filters.add(`last_activity >= to_timestamp(${filters.param(lowerBoundSeconds(query.activeSince), 'float8')})`, ['lastActivity'])
+      }
+      if (query.activeUntil !== undefined) {
+        filters.add(`last_activity <= to_timestamp(${filters.param(toEpochSeconds(query.activeUntil), 'float8')})`, ['lastActivity'])
+      }
+      return await table.list(workspaceId, {
+        ...filters,
+        none: filters.none,
+        orderBy: filters.orderBy(query.sort ?? '-createdAt', {
+          createdAt: { column: 'members.created_at' },
+          lastActivity: { column: 'members.last_activity', nullable: true },
+          pulse: { column: 'members.engagement' }
+        }),
+        page: query.page,
+        pageSize: query.pageSize
       })
     }
   }

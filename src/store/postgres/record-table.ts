@@ -1,6 +1,7 @@
 import { nowSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { changes, emptyColumns, toColumns, type FieldMap } from './columns.js'
+import type { Page } from '../types.js'
 import { isId, statement, transaction, type Counter, type Counters, type Db, type Param, type Pool } from './database.js'
 
 export interface BaseRow {
@@ -21,7 +22,25 @@ export interface TableSpec<Row extends BaseRow, Rec> {
   fields: FieldMap
   /** Values of the columns no request field sets, for a new row; a PATCH never writes them. */
   initial: Record<string, unknown>
+  /** Columns computed from the others (search keys), refreshed on every write. */
+  derive?: (row: Row) => Partial<Row>
+  /**
+   * Runs after the row is written, inside the write's transaction: keeps side tables (tags, search terms) in
+   * step, and may reject the row by throwing (the transaction rolls back).
+   */
+  afterWrite?: (db: Db, row: Row, previous: Row | undefined) => Promise<void>
   toRecord: (row: Row) => Rec
+}
+
+/** One list request: the conditions beyond the workspace ($1), their parameters (from $4), the order, the page. */
+export interface ListSpec {
+  where: string[]
+  params: Param[]
+  /** A filter that names no record (a value that is no id): the page is empty without asking. */
+  none: boolean
+  orderBy: string
+  page: number
+  pageSize: number
 }
 
 /**
@@ -41,6 +60,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   const insert = statement(`INSERT INTO ${spec.table} (${spec.columns.join(', ')})
     VALUES (${spec.columns.map((c, i) => placeholder(c, i + 1)).join(', ')})`)
   const update = statement(`UPDATE ${spec.table} SET ${written.map((c, i) => `${c} = ${placeholder(c, i + 3)}`).join(', ')} ${where}`)
+  const remove = statement(`DELETE FROM ${spec.table} ${where}`)
+  const derived = (row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
 
@@ -53,7 +74,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   /** Inserts a new row and counts it: call last in the transaction but for other counters. */
   async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
     const now = nowSeconds()
-    const row = {
+    const row = derived({
       source: 'Api',
       ...spec.initial,
       ...emptyColumns(spec.fields),
@@ -63,8 +84,9 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       created_at: now,
       updated_at: now,
       ...extra
-    } as unknown as Row
+    } as unknown as Row)
     await insert(db, ...values(row, spec.columns))
+    await spec.afterWrite?.(db, row, undefined)
     await counters.add(db, workspaceId, spec.counter, 1)
     return row
   }
@@ -73,9 +95,39 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   async function patchRow (db: Db, row: Row, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
     const set = { ...toColumns(spec.fields, input), ...extra }
     if (!changes(row as unknown as Record<string, unknown>, set)) return row
-    const next = { ...row, ...set, updated_at: nowSeconds() }
+    const next = derived({ ...row, ...set, updated_at: nowSeconds() })
     await update(db, row.workspace_id, row.id, ...values(next, written))
+    await spec.afterWrite?.(db, next, row)
     return next
+  }
+
+  /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
+  async function deleteRow (db: Db, row: Row): Promise<void> {
+    await remove(db, row.workspace_id, row.id)
+    await counters.add(db, row.workspace_id, spec.counter, -1)
+  }
+
+  // A list is one statement, so the total and the page come from one snapshot: $1 the workspace, $2 the page
+  // size, $3 the offset, the filters' parameters after. Without filters the total is the kept count.
+  function listSql (list: ListSpec): string {
+    const where = ['workspace_id = $1', ...list.where].join(' AND ')
+    const counted = list.where.length === 0
+      ? counters.total(spec.counter)
+      : `SELECT count(*)::float8 AS total FROM ${spec.table} WHERE ${where}`
+    return `WITH counted AS (${counted})
+      SELECT counted.total, page.* FROM counted LEFT JOIN LATERAL (
+        SELECT ${readList} FROM ${spec.table} WHERE ${where} AND $3::int8 < counted.total
+        ORDER BY ${list.orderBy} LIMIT $2 OFFSET $3
+      ) page ON true`
+  }
+
+  async function listRows (db: Db, workspaceId: string, list: ListSpec): Promise<Page<Row>> {
+    if (!isId(workspaceId) || list.none) return { total: 0, items: [] }
+    // Pages are numbered up to 2^53, so the offset may pass 2^53: compute it exactly and send it as text.
+    const offset = String(BigInt(list.page - 1) * BigInt(list.pageSize))
+    const rows = await statement<Row & { total: number }>(listSql(list))(db, workspaceId, list.pageSize, offset, ...list.params)
+    const total = rows[0]?.total ?? 0
+    return { total, items: rows.filter((row) => row.id !== null) }
   }
 
   return {
@@ -84,6 +136,12 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     find,
     insertRow,
     patchRow,
+    deleteRow,
+    listSql,
+    async list (workspaceId: string, query: ListSpec): Promise<Page<Rec>> {
+      const page = await listRows(pool, workspaceId, query)
+      return { total: page.total, items: page.items.map(spec.toRecord) }
+    },
     async get (workspaceId: string, id: string): Promise<Rec | undefined> {
       const row = await find(pool, workspaceId, id)
       return row && spec.toRecord(row)
@@ -98,5 +156,61 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         return row && spec.toRecord(await patchRow(tx, row, input))
       })
     }
+  }
+}
+
+/** Order of one sort key: its column, and whether it holds NULL (which sorts lowest, as in SQLite). */
+export interface SortColumn {
+  column: string
+  nullable?: boolean
+}
+
+/** Conditions and parameters of a list, built one filter at a time; parameters are numbered from $4. */
+export class Filters {
+  readonly where: string[] = []
+  readonly params: Param[] = []
+  none = false
+  #serves: Set<string> | undefined
+
+  /** The placeholder of a new parameter, with its type. */
+  param (value: Param, type: string): string {
+    this.params.push(value)
+    return `$${this.params.length + 3}::${type}`
+  }
+
+  /** A placeholder for a uuid filter value; a value that is no id matches no record. */
+  id (value: string): string {
+    if (!isId(value)) this.none = true
+    return this.param(isId(value) ? value : null, 'uuid')
+  }
+
+  /**
+   * `orders` names the sorts (createdAt, name...) whose order the index behind this condition also delivers.
+   * For any other sort the query must not walk the sort's index and filter as it goes, which is a scan of
+   * the whole workspace: it reads the filter's index and sorts what matches.
+   */
+  add (condition: string, orders: readonly string[] = []): this {
+    this.where.push(condition)
+    this.#serves = new Set(orders.filter((sort) => this.#serves?.has(sort) ?? true))
+    return this
+  }
+
+  /**
+   * ORDER BY for a sort (`field` ascending, `-field` descending), ties broken by id the same way; NULL sorts
+   * lowest (ascending NULLS FIRST, descending NULLS LAST), as in SQLite and as the NULLS FIRST indexes deliver.
+   */
+  orderBy (sort: string, columns: Record<string, SortColumn>): string {
+    const descending = sort.startsWith('-')
+    const { column, nullable = false } = columns[descending ? sort.slice(1) : sort]!
+    // coalesce(c, c) is c, but no index's key: the planner cannot walk the sort's index (SQLite's unary +).
+    const key = this.#serves === undefined || this.#serves.has(descending ? sort.slice(1) : sort) ? column : `coalesce(${column}, ${column})`
+    const nulls = nullable ? (descending ? ' NULLS LAST' : ' NULLS FIRST') : ''
+    const direction = descending ? 'DESC' : 'ASC'
+    return `${key} ${direction}${nulls}, id ${direction}`
+  }
+
+  /** The condition "`column` starts with `prefix`": a range over the column's index (COLLATE "C" compares bytewise). */
+  prefix (column: string, prefix: string): string {
+    return `${column} >= ${this.param(prefix, 'text')} AND ${column} < ${this.param(prefix + '\u{10FFFF}', 'text')}`
   }
 }

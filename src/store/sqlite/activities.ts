@@ -1,10 +1,10 @@
-import type { Activity, ActivityCreate, ActivityPatch } from '../../schemas/activities.js'
+import type { Activity, ActivityCreate, ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
 import { activityWeight } from '../../domain/engagement.js'
-import { nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { lowerBoundSeconds, nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
 import { newId } from '../ids.js'
-import { InvalidReferenceError, type ActivityStore } from '../types.js'
+import { InvalidFieldError, type ActivityStore } from '../types.js'
 import type { Counters, Db } from './database.js'
-import { recordTable, type BaseRow } from './record-table.js'
+import { Filters, recordTable, type BaseRow } from './record-table.js'
 
 interface ActivityRow extends BaseRow {
   external_id: string | null
@@ -40,6 +40,8 @@ function toActivity (row: ActivityRow): Activity {
   }
 }
 
+const BY_TIME = ['createdAt']
+
 const COLUMNS = ['workspace_id', 'id', 'external_id', 'title', 'message', 'reply_to', 'react_to', 'invite_to', 'source',
   'activity_type_id', 'channel_id', 'event_id', 'member_id', 'created_at', 'updated_at']
 
@@ -71,8 +73,8 @@ export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
   }
   const selectType = db.prepare('SELECT id FROM activity_types WHERE workspace_id = ? AND key = ?').pluck()
   const insertType = db.prepare('INSERT INTO activity_types (workspace_id, id, key, created_at) VALUES (?, ?, ?, ?)')
-  const page = db.prepare(`SELECT ${COLUMNS.join(', ')} FROM activities WHERE workspace_id = ?
-    ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+  const clearReferences = ['reply_to', 'react_to', 'invite_to'].map((column) => db.prepare(`
+    UPDATE activities SET ${column} = NULL, updated_at = ? WHERE workspace_id = ? AND ${column} = ?`))
 
   // A member's derived fields follow its activities in the same transaction: count and engagement score by
   // atomic increments, first/last activity by min/max over the (workspace_id, member_id, created_at) index.
@@ -91,13 +93,13 @@ export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
   function checkReferences (workspaceId: string, input: ActivityPatch, self?: string): void {
     for (const field of ['memberId', 'channelId'] as const) {
       const id = input[field]
-      if (id != null && exists[field].get(workspaceId, id) === undefined) throw new InvalidReferenceError(field)
+      if (id != null && exists[field].get(workspaceId, id) === undefined) throw new InvalidFieldError(field)
     }
     for (const field of ['replyTo', 'reactTo', 'inviteTo'] as const) {
       const id = input[field]
       if (id == null) continue
-      if (id === self) throw new InvalidReferenceError(field, 'cannot name the activity itself')
-      if (exists.activity.get(workspaceId, id) === undefined) throw new InvalidReferenceError(field)
+      if (id === self) throw new InvalidFieldError(field, 'cannot name the activity itself')
+      if (exists.activity.get(workspaceId, id) === undefined) throw new InvalidFieldError(field)
     }
   }
 
@@ -134,11 +136,14 @@ export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
     return toActivity(next)
   })
 
-  const list = db.transaction((workspaceId: string, pageNumber: number, pageSize: number) => {
-    const total = counters.get(workspaceId, 'activities')
-    const offset = (pageNumber - 1) * pageSize
-    const rows = offset >= total ? [] : page.all(workspaceId, pageSize, offset) as ActivityRow[]
-    return { total, items: rows.map(toActivity) }
+  const remove = db.transaction((workspaceId: string, id: string): boolean => {
+    const row = table.find(workspaceId, id)
+    if (row === undefined) return false
+    const now = nowSeconds()
+    for (const statement of clearReferences) statement.run(now, workspaceId, id)
+    table.deleteRow(row)
+    follow(detach, row)
+    return true
   })
 
   return {
@@ -149,8 +154,28 @@ export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
     async update (workspaceId, id, input) {
       return update.immediate(workspaceId, id, input)
     },
-    async list (workspaceId, { page, pageSize }) {
-      return list.deferred(workspaceId, page, pageSize)
+    async remove (workspaceId, id) {
+      return remove.immediate(workspaceId, id)
+    },
+    async list (workspaceId, query: ActivityListQuery) {
+      // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
+      const filters = new Filters()
+      if (query.memberId !== undefined) filters.add('member_id = @member_id', { member_id: query.memberId }, BY_TIME)
+      if (query.channelId !== undefined) filters.add('channel_id = @channel_id', { channel_id: query.channelId }, BY_TIME)
+      if (query.activityTypeKey !== undefined) {
+        // An unknown key names no type, so no activity: the id stays null and matches nothing.
+        const typeId = selectType.get(workspaceId, query.activityTypeKey) ?? null
+        filters.add('activity_type_id = @type_id', { type_id: typeId }, BY_TIME)
+      }
+      if (query.since !== undefined) filters.add('created_at >= @since', { since: lowerBoundSeconds(query.since) }, BY_TIME)
+      if (query.until !== undefined) filters.add('created_at <= @until', { until: toEpochSeconds(query.until) }, BY_TIME)
+      if (query.source !== undefined) filters.add('source = @source', { source: query.source }, BY_TIME)
+      return table.list(workspaceId, {
+        ...filters,
+        orderBy: filters.orderBy('-createdAt', { createdAt: 'created_at' }),
+        page: query.page,
+        pageSize: query.pageSize
+      })
     }
   }
 }

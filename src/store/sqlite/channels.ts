@@ -1,12 +1,13 @@
-import type { Channel } from '../../schemas/channels.js'
-import { toWireTime } from '../../domain/time.js'
+import type { Channel, ChannelListQuery } from '../../schemas/channels.js'
+import { nowSeconds, toWireTime } from '../../domain/time.js'
 import type { ChannelStore } from '../types.js'
 import type { Counters, Db } from './database.js'
-import { recordTable, type BaseRow } from './record-table.js'
+import { Filters, prefixRange, recordTable, type BaseRow } from './record-table.js'
 
 interface ChannelRow extends BaseRow {
   external_id: string | null
   name: string
+  name_key: string
   source: string
 }
 
@@ -26,14 +27,44 @@ export function sqliteChannels (db: Db, counters: Counters): ChannelStore {
   const table = recordTable(db, counters, {
     table: 'channels',
     counter: 'channels',
-    columns: ['workspace_id', 'id', 'external_id', 'name', 'source', 'created_at', 'updated_at'],
+    columns: ['workspace_id', 'id', 'external_id', 'name', 'name_key', 'source', 'created_at', 'updated_at'],
     fields: {
       name: ['name'],
       externalId: ['external_id'],
       source: ['source', (value) => value ?? 'Api']
     },
     initial: {},
+    derive: (row) => ({ name_key: row.name.toLowerCase() }),
     toRecord: toChannel
   })
-  return { get: table.get, create: table.create, update: table.update }
+
+  const detachActivities = db.prepare(`UPDATE activities SET channel_id = NULL, updated_at = ?
+    WHERE workspace_id = ? AND channel_id = ?`)
+  const remove = db.transaction((workspaceId: string, id: string): boolean => {
+    const row = table.find(workspaceId, id)
+    if (row === undefined) return false
+    detachActivities.run(nowSeconds(), workspaceId, id)
+    table.deleteRow(row)
+    return true
+  })
+
+  return {
+    get: table.get,
+    create: table.create,
+    update: table.update,
+    async remove (workspaceId, id) {
+      return remove.immediate(workspaceId, id)
+    },
+    async list (workspaceId, query: ChannelListQuery) {
+      const filters = new Filters()
+      if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()))
+      if (query.source !== undefined) filters.add('source = @source', { source: query.source }, ['createdAt'])
+      return table.list(workspaceId, {
+        ...filters,
+        orderBy: filters.orderBy('-createdAt', { createdAt: 'created_at' }),
+        page: query.page,
+        pageSize: query.pageSize
+      })
+    }
+  }
 }

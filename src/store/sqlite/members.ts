@@ -1,10 +1,12 @@
-import type { Member } from '../../schemas/members.js'
-import { levelOf, pulseAt } from '../../domain/engagement.js'
-import { nowSeconds, toWireTime } from '../../domain/time.js'
-import type { MemberStore } from '../types.js'
+import type { Member, MemberListQuery, MemberPatch } from '../../schemas/members.js'
+import { levelOf, minScoreForLevel, pulseAt } from '../../domain/engagement.js'
+import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
+import { lowerBoundSeconds, nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { InvalidFieldError, type MemberStore } from '../types.js'
 import { list, parseList, wireTime } from './columns.js'
 import type { Counters, Db } from './database.js'
-import { recordTable, type BaseRow } from './record-table.js'
+import { Filters, prefixRange, recordTable, type BaseRow } from './record-table.js'
+import { sideTable } from './side-table.js'
 
 interface MemberRow extends BaseRow {
   first_name: string | null
@@ -50,7 +52,24 @@ function toMember (row: MemberRow): Member {
   }
 }
 
+function identity (row: MemberRow) {
+  return { firstName: row.first_name, lastName: row.last_name, primaryEmail: row.primary_email, emails: parseList(row.emails) }
+}
+
+const SEARCHED = ['first_name', 'last_name', 'primary_email', 'emails'] as const
+
 export function sqliteMembers (db: Db, counters: Counters): MemberStore {
+  const tags = sideTable(db, 'member_tags', 'tag', 'member_id')
+  const clearTerms = db.prepare('DELETE FROM member_terms WHERE workspace_id = ? AND member_id = ?')
+  const addTerm = db.prepare(`INSERT OR IGNORE INTO member_terms (workspace_id, term, kind, member_id)
+    VALUES (?, ?, ?, ?)`)
+  function replaceTerms (row: MemberRow): void {
+    clearTerms.run(row.workspace_id, row.id)
+    const { names, emails } = searchTerms(identity(row))
+    for (const term of names) addTerm.run(row.workspace_id, term, 'name', row.id)
+    for (const term of emails) addTerm.run(row.workspace_id, term, 'email', row.id)
+  }
+
   const table = recordTable(db, counters, {
     table: 'members',
     counter: 'members',
@@ -69,10 +88,27 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
       country: ['country'],
       language: ['language'],
       tags: ['tags', list],
-      linkedinUrl: ['linkedin_url']
+      linkedinUrl: ['linkedin_url'],
+      companyId: ['company_id']
     },
     initial: { company_id: null, activity_count: 0, engagement: 0, first_activity: null, last_activity: null },
+    afterWrite: (row, previous) => {
+      // A write can only fail a member's identity rule by clearing it; rolled back with the transaction.
+      if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
+      if (row.tags !== previous?.tags) tags.replace(row.workspace_id, row.id, parseList(row.tags))
+      if (previous === undefined || SEARCHED.some((column) => row[column] !== previous[column])) replaceTerms(row)
+    },
     toRecord: toMember
+  })
+
+  const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
+  const update = db.transaction((workspaceId: string, id: string, input: MemberPatch): Member | undefined => {
+    const row = table.find(workspaceId, id)
+    if (row === undefined) return undefined
+    if (input.companyId != null && companyExists.get(workspaceId, input.companyId) === undefined) {
+      throw new InvalidFieldError('companyId')
+    }
+    return toMember(table.patchRow(row, input))
   })
 
   // Other members' activities that point at the removed ones keep no dangling reference.
@@ -82,24 +118,56 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
       SELECT id FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
     AND member_id <> @member_id`))
   const deleteActivities = db.prepare('DELETE FROM activities WHERE workspace_id = ? AND member_id = ?')
-  const deleteMember = db.prepare('DELETE FROM members WHERE workspace_id = ? AND id = ?')
 
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
-    if (table.find(workspaceId, id) === undefined) return false
+    const row = table.find(workspaceId, id)
+    if (row === undefined) return false
     const params = { workspace_id: workspaceId, member_id: id, now: nowSeconds() }
     for (const statement of clearReferences) statement.run(params)
     const removed = deleteActivities.run(workspaceId, id).changes
-    deleteMember.run(workspaceId, id)
     counters.add(workspaceId, 'activities', -removed)
-    counters.add(workspaceId, 'members', -1)
+    clearTerms.run(workspaceId, id)
+    tags.replace(workspaceId, id, [])
+    table.deleteRow(row)
     return true
   })
 
   return {
     get: table.get,
     create: table.create,
+    async update (workspaceId, id, input) {
+      return update.immediate(workspaceId, id, input)
+    },
     async remove (workspaceId, id) {
       return remove.immediate(workspaceId, id)
+    },
+    async list (workspaceId, query: MemberListQuery) {
+      const filters = new Filters()
+      if (query.q !== undefined) {
+        const [range, params] = prefixRange('term', 'q', query.q.toLowerCase())
+        filters.add(`id IN (SELECT member_id FROM member_terms WHERE workspace_id = @workspace_id AND ${range})`, params)
+      }
+      if (query.email !== undefined) {
+        filters.add(`id IN (SELECT member_id FROM member_terms
+          WHERE workspace_id = @workspace_id AND term = @email AND kind = 'email')`, { email: query.email.toLowerCase() })
+      }
+      if (query.companyId !== undefined) filters.add('company_id = @company_id', { company_id: query.companyId }, ['createdAt'])
+      if (query.tag !== undefined) filters.add(tags.having('tag'), { tag: query.tag })
+      if (query.minLevel !== undefined && query.minLevel > 0) {
+        filters.add('engagement >= @min_score', { min_score: minScoreForLevel(query.minLevel, nowSeconds()) }, ['pulse'])
+      }
+      if (query.activeSince !== undefined) {
+        filters.add('last_activity >= @active_since', { active_since: lowerBoundSeconds(query.activeSince) }, ['lastActivity'])
+      }
+      if (query.activeUntil !== undefined) {
+        filters.add('last_activity <= @active_until', { active_until: toEpochSeconds(query.activeUntil) }, ['lastActivity'])
+      }
+      return table.list(workspaceId, {
+        ...filters,
+        orderBy: filters.orderBy(query.sort ?? '-createdAt', { createdAt: 'created_at', lastActivity: 'last_activity', pulse: 'engagement' }),
+        page: query.page,
+        pageSize: query.pageSize
+      })
     }
   }
 }

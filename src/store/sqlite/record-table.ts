@@ -1,5 +1,6 @@
 import { nowSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
+import type { Page } from '../types.js'
 import { changes, emptyColumns, insertSql, toColumns, updateSql, type FieldMap } from './columns.js'
 import type { Counter, Counters, Db } from './database.js'
 
@@ -19,11 +20,24 @@ export interface TableSpec<Row extends BaseRow, Rec> {
   fields: FieldMap
   /** Values of the columns no request field sets, for a new row. */
   initial: Record<string, unknown>
+  /** Columns computed from the others (search keys), refreshed on every write. */
+  derive?: (row: Row) => Partial<Row>
+  /** Keeps side tables (tags, search terms) in step, inside the write's transaction. */
+  afterWrite?: (row: Row, previous: Row | undefined) => void
   toRecord: (row: Row) => Rec
 }
 
+/** One list request: the WHERE conditions beyond the workspace, their parameters, the order, the page. */
+export interface ListSpec {
+  where: string[]
+  params: Record<string, unknown>
+  orderBy: string
+  page: number
+  pageSize: number
+}
+
 /**
- * The reads and writes every resource shares: find a row of a workspace, insert a new one, apply a PATCH.
+ * The reads and writes every resource shares: find a row of a workspace, insert, patch, delete, list.
  * The synchronous parts run inside the callers' transactions; better-sqlite3 is synchronous, so a
  * transaction is never interleaved with another request of this process.
  */
@@ -32,12 +46,21 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   const select = db.prepare(`SELECT ${columns} FROM ${spec.table} WHERE workspace_id = ? AND id = ?`)
   const insert = db.prepare(insertSql(spec.table, [...spec.columns]))
   const update = db.prepare(updateSql(spec.table, spec.columns.filter((c) => c !== 'workspace_id' && c !== 'id')))
+  const remove = db.prepare(`DELETE FROM ${spec.table} WHERE workspace_id = ? AND id = ?`)
+  // List statements differ only by their filters and order, so each distinct text is prepared once.
+  const prepared = new Map<string, ReturnType<Db['prepare']>>()
+  const statement = (sql: string) => {
+    let found = prepared.get(sql)
+    if (found === undefined) prepared.set(sql, found = db.prepare(sql))
+    return found
+  }
 
   const find = (workspaceId: string, id: string) => select.get(workspaceId, id) as Row | undefined
+  const derived = (row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
 
   function insertRow (workspaceId: string, input: object, extra: Record<string, unknown> = {}): Row {
     const now = nowSeconds()
-    const row = {
+    const row = derived({
       source: 'Api',
       ...spec.initial,
       ...emptyColumns(spec.fields),
@@ -47,9 +70,10 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       created_at: now,
       updated_at: now,
       ...extra
-    } as unknown as Row
+    } as unknown as Row)
     insert.run(row)
     counters.add(workspaceId, spec.counter, 1)
+    spec.afterWrite?.(row, undefined)
     return row
   }
 
@@ -57,9 +81,30 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   function patchRow (row: Row, input: object, extra: Record<string, unknown> = {}): Row {
     const set = { ...toColumns(spec.fields, input), ...extra }
     if (!changes(row as unknown as Record<string, unknown>, set)) return row
-    const next = { ...row, ...set, updated_at: nowSeconds() }
+    const next = derived({ ...row, ...set, updated_at: nowSeconds() })
     update.run(next)
+    spec.afterWrite?.(next, row)
     return next
+  }
+
+  function deleteRow (row: Row): void {
+    remove.run(row.workspace_id, row.id)
+    counters.add(row.workspace_id, spec.counter, -1)
+  }
+
+  /** A page and the total of the rows matching the filters; without filters the total is the kept count. */
+  function listRows (workspaceId: string, list: ListSpec): Page<Row> {
+    const where = ['workspace_id = @workspace_id', ...list.where].join(' AND ')
+    const params = { ...list.params, workspace_id: workspaceId }
+    const total = list.where.length === 0
+      ? counters.get(workspaceId, spec.counter)
+      : statement(`SELECT count(*) FROM ${spec.table} WHERE ${where}`).pluck().get(params) as number
+    const offset = (list.page - 1) * list.pageSize
+    const items = offset >= total
+      ? []
+      : statement(`SELECT ${columns} FROM ${spec.table} WHERE ${where} ORDER BY ${list.orderBy} LIMIT @limit OFFSET @offset`)
+        .all({ ...params, limit: list.pageSize, offset }) as Row[]
+    return { total, items }
   }
 
   const create = db.transaction((workspaceId: string, input: object) => spec.toRecord(insertRow(workspaceId, input)))
@@ -67,11 +112,14 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     const row = find(workspaceId, id)
     return row && spec.toRecord(patchRow(row, input))
   })
+  // A deferred transaction: the total and the page come from one snapshot even with other writers.
+  const list = db.transaction((workspaceId: string, request: ListSpec) => listRows(workspaceId, request))
 
   return {
     find,
     insertRow,
     patchRow,
+    deleteRow,
     async get (workspaceId: string, id: string): Promise<Rec | undefined> {
       const row = find(workspaceId, id)
       return row && spec.toRecord(row)
@@ -81,6 +129,44 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     },
     async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
       return patch.immediate(workspaceId, id, input)
+    },
+    async list (workspaceId: string, query: ListSpec): Promise<Page<Rec>> {
+      const page = list.deferred(workspaceId, query)
+      return { total: page.total, items: page.items.map(spec.toRecord) }
     }
   }
+}
+
+/** Conditions and parameters of a list, built one filter at a time. */
+export class Filters {
+  readonly where: string[] = []
+  readonly params: Record<string, unknown> = {}
+  #serves: Set<string> | undefined
+
+  /**
+   * `orders` names the sorts (createdAt, name...) whose order the index behind this condition also delivers.
+   * For any other sort the query must not walk the sort's index and filter as it goes, which is a scan of
+   * the whole workspace: it reads the filter's index and sorts what matches.
+   */
+  add (condition: string, params: Record<string, unknown> = {}, orders: readonly string[] = []): this {
+    this.where.push(condition)
+    Object.assign(this.params, params)
+    this.#serves = new Set(orders.filter((sort) => this.#serves?.has(sort) ?? true))
+    return this
+  }
+
+  /** ORDER BY for a sort (`field` ascending, `-field` descending), ties broken by id the same way. */
+  orderBy (sort: string, columns: Record<string, string>): string {
+    const descending = sort.startsWith('-')
+    const field = descending ? sort.slice(1) : sort
+    // SQLite's unary + keeps a column's index from being used for ORDER BY.
+    const column = (this.#serves === undefined || this.#serves.has(field) ? '' : '+') + columns[field]!
+    const direction = descending ? 'DESC' : 'ASC'
+    return `${column} ${direction}, id ${direction}`
+  }
+}
+
+/** Rows whose key starts with `prefix`: a range over the key's index (text compares bytewise). */
+export function prefixRange (column: string, name: string, prefix: string): [string, Record<string, unknown>] {
+  return [`${column} >= @${name}_from AND ${column} < @${name}_to`, { [`${name}_from`]: prefix, [`${name}_to`]: prefix + '\u{10FFFF}' }]
 }

@@ -4,6 +4,11 @@
 //
 // Times are timestamptz holding whole seconds; uuids are uuid (ids are issued in lower case, and the HTTP layer
 // lower-cases every uuid it accepts, so they read back as written); string lists are text[] / uuid[].
+//
+// name_key and the term tables hold text lower-cased in JavaScript (src/domain), so case folding is the same on
+// every store; they are COLLATE "C" so they compare bytewise as in SQLite, and a prefix is an index range
+// (key >= prefix AND key < prefix || U+10FFFF). Sorts on a nullable column put NULL lowest, as SQLite does:
+// their indexes are NULLS FIRST, so a backward scan gives DESC NULLS LAST.
 
 export const version = 1
 export const name = 'initial'
@@ -22,6 +27,7 @@ export const sql = `
     workspace_id uuid NOT NULL,
     id uuid NOT NULL,
     name text NOT NULL,
+    name_key text COLLATE "C" NOT NULL,
     industry text,
     address text,
     domain text,
@@ -67,6 +73,7 @@ export const sql = `
     id uuid NOT NULL,
     external_id text,
     name text NOT NULL,
+    name_key text COLLATE "C" NOT NULL,
     source text NOT NULL,
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL,
@@ -114,9 +121,56 @@ export const sql = `
   -- The list order: createdAt desc, then id desc.
   CREATE INDEX activities_by_time ON activities (workspace_id, created_at DESC, id DESC);
   -- A member's activities: min/max createdAt for firstActivity/lastActivity, the member delete, its foreign key.
-  CREATE INDEX activities_by_member ON activities (workspace_id, member_id, created_at);
+  CREATE INDEX activities_by_member ON activities (workspace_id, member_id, created_at, id);
   -- Clearing references to removed activities, and the checks of those foreign keys.
   CREATE INDEX activities_by_reply_to ON activities (workspace_id, reply_to) WHERE reply_to IS NOT NULL;
   CREATE INDEX activities_by_react_to ON activities (workspace_id, react_to) WHERE react_to IS NOT NULL;
   CREATE INDEX activities_by_invite_to ON activities (workspace_id, invite_to) WHERE invite_to IS NOT NULL;
+
+  -- Lower-cased search terms: names and full name for the member list's q (prefix), emails for q and for
+  -- email (exact). Kept in step with each member write, in its transaction.
+  CREATE TABLE member_terms (
+    workspace_id uuid NOT NULL,
+    term text COLLATE "C" NOT NULL,
+    kind text NOT NULL CHECK (kind IN ('name', 'email')),
+    member_id uuid NOT NULL,
+    PRIMARY KEY (workspace_id, term, kind, member_id)
+  );
+  CREATE INDEX member_terms_by_member ON member_terms (workspace_id, member_id);
+
+  CREATE TABLE member_tags (
+    workspace_id uuid NOT NULL,
+    tag uuid NOT NULL,
+    member_id uuid NOT NULL,
+    PRIMARY KEY (workspace_id, tag, member_id)
+  );
+  CREATE INDEX member_tags_by_member ON member_tags (workspace_id, member_id);
+
+  CREATE TABLE company_tags (
+    workspace_id uuid NOT NULL,
+    tag uuid NOT NULL,
+    company_id uuid NOT NULL,
+    PRIMARY KEY (workspace_id, tag, company_id)
+  );
+  CREATE INDEX company_tags_by_company ON company_tags (workspace_id, company_id);
+
+  -- Each sort order of each list, and each filter, has an index that starts with workspace_id.
+  CREATE INDEX members_by_time ON members (workspace_id, created_at, id);
+  CREATE INDEX members_by_last_activity ON members (workspace_id, last_activity NULLS FIRST, id);
+  CREATE INDEX members_by_engagement ON members (workspace_id, engagement, id);
+  -- Also the check of members_company_fkey when a company is deleted.
+  CREATE INDEX members_by_company ON members (workspace_id, company_id, created_at, id);
+
+  CREATE INDEX companies_by_time ON companies (workspace_id, created_at, id);
+  CREATE INDEX companies_by_name ON companies (workspace_id, name_key, id);
+  CREATE INDEX companies_by_domain ON companies (workspace_id, domain, created_at, id);
+
+  CREATE INDEX channels_by_time ON channels (workspace_id, created_at, id);
+  CREATE INDEX channels_by_name ON channels (workspace_id, name_key, id);
+  CREATE INDEX channels_by_source ON channels (workspace_id, source, created_at, id);
+
+  -- Also the check of activities_channel_fkey when a channel is deleted.
+  CREATE INDEX activities_by_channel ON activities (workspace_id, channel_id, created_at, id);
+  CREATE INDEX activities_by_type ON activities (workspace_id, activity_type_id, created_at, id);
+  CREATE INDEX activities_by_source ON activities (workspace_id, source, created_at, id);
 `
