@@ -49,6 +49,7 @@ for (const store of testStores()) {
     test('the list is ordered by createdAt desc then id desc', async (t) => {
       const api = client(await buildTestApp(t, store))
       const channels: Channel[] = []
+      await nextSecond() // both batches start at a second boundary, so each shares one createdAt
       for (const name of ['b', 'a', 'c']) channels.push(await createChannel(api, { name }))
       await nextSecond()
       for (const name of ['e', 'f', 'd']) channels.push(await createChannel(api, { name }))

@@ -177,6 +177,7 @@ for (const store of testStores()) {
     test('the default order is createdAt desc then id desc, the same as sort=-createdAt; sort=createdAt reverses it', async (t) => {
       const api = client(await buildTestApp(t, store))
       const companies: Company[] = []
+      await nextSecond() // both batches start at a second boundary, so each shares one createdAt
       for (const name of ['c', 'a', 'b']) companies.push(await createCompany(api, { name }))
       await nextSecond()
       for (const name of ['f', 'e', 'd']) companies.push(await createCompany(api, { name }))

@@ -224,8 +224,11 @@ export function wireTimeAgo (seconds: number): string {
 }
 
 /** Waits until the wall clock is in a later whole second than when called (timestamps have 1 s resolution). */
+/** Resolves just after the wall clock enters a new second (timers may fire early, hence the loop). */
 export async function nextSecond (): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 1020 - (Date.now() % 1000)))
+  const second = Math.floor(Date.now() / 1000)
+  do await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)))
+  while (Math.floor(Date.now() / 1000) === second)
 }
 
 export const DAY = 24 * 3600

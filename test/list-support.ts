@@ -2,13 +2,13 @@
 // API, the expected body of a list page, and the orders the lists promise, computed from the records' values.
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Activity } from '../src/schemas/activities.js'
 import type { Channel } from '../src/schemas/channels.js'
 import type { Company } from '../src/schemas/companies.js'
 import type { Member } from '../src/schemas/members.js'
 import { authHeader } from './helpers.js'
+export { nextSecond } from './helpers.js'
 
 export type { Activity, Channel, Company, Member }
 
@@ -158,12 +158,6 @@ export function wireTimeAgo (seconds: number): string {
  * Waits until the clock has entered the next whole second, so records written before and after differ in
  * createdAt / updatedAt (stored at whole seconds).
  */
-export async function nextSecond (): Promise<void> {
-  const second = Math.floor(Date.now() / 1000)
-  await sleep(1000 - (Date.now() % 1000) + 5)
-  while (Math.floor(Date.now() / 1000) === second) await sleep(5)
-}
-
 /** Query strings with encoded values (`+` and `:` in date-times, spaces in names). */
 export function qs (params: Record<string, string | number>): string {
   return new URLSearchParams(Object.entries(params).map(([key, value]): [string, string] => [key, String(value)])).toString()

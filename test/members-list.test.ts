@@ -117,6 +117,7 @@ for (const store of testStores()) {
     test('the default order is createdAt desc then id desc, the same as sort=-createdAt; sort=createdAt reverses it', async (t) => {
       const api = client(await buildTestApp(t, store))
       const members: Member[] = []
+      await nextSecond() // both batches start at a second boundary, so each shares one createdAt
       for (const name of ['a1', 'a2', 'a3']) members.push(await createMember(api, { firstName: name }))
       await nextSecond()
       for (const name of ['b1', 'b2', 'b3']) members.push(await createMember(api, { firstName: name }))

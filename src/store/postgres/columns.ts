@@ -1,5 +1,5 @@
 import { uniqueInOrder } from '../../domain/normalize.js'
-import { toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { toEpochSeconds } from '../../domain/time.js'
 
 // How request fields become columns: one entry per field, shared by create (absent = null) and PATCH
 // (only the fields present). Every converter takes null, which clears the column. Times travel as epoch
@@ -34,5 +34,3 @@ export function changes (row: Record<string, unknown>, update: Record<string, un
     ? JSON.stringify(value) !== JSON.stringify(row[column])
     : row[column] !== value)
 }
-
-export const wireTime = (seconds: number | null): string | null => seconds === null ? null : toWireTime(seconds)

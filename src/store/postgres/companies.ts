@@ -1,42 +1,12 @@
-import type { Company, CompanyListQuery } from '../../schemas/companies.js'
+import type { CompanyListQuery } from '../../schemas/companies.js'
 import { normalizeDomain } from '../../domain/normalize.js'
-import { nowSeconds, toWireTime } from '../../domain/time.js'
+import { nowSeconds } from '../../domain/time.js'
 import type { CompanyStore } from '../types.js'
-import { list, time, wireTime } from './columns.js'
+import { list, time } from './columns.js'
 import { isId, statement, transaction, type Counters, type Pool } from './database.js'
-import { Filters, recordTable, type BaseRow } from './record-table.js'
+import { Filters, recordTable } from './record-table.js'
+import { toCompany } from '../rows.js'
 import { differs, sideTable } from './side-table.js'
-
-interface CompanyRow extends BaseRow {
-  name: string
-  name_key: string
-  industry: string | null
-  address: string | null
-  domain: string | null
-  employees: number | null
-  founded_at: number | null
-  logo_url: string | null
-  tags: string[]
-  source: string
-}
-
-function toCompany (row: CompanyRow): Company {
-  return {
-    id: row.id,
-    name: row.name,
-    industry: row.industry,
-    address: row.address,
-    domain: row.domain,
-    employees: row.employees,
-    foundedAt: wireTime(row.founded_at),
-    logoUrl: row.logo_url,
-    tags: row.tags,
-    source: row.source,
-    workspaceId: row.workspace_id,
-    createdAt: toWireTime(row.created_at),
-    updatedAt: toWireTime(row.updated_at)
-  }
-}
 
 const domain = (value: unknown) => value == null ? null : normalizeDomain(value as string) || null
 

@@ -1,56 +1,13 @@
-import type { Member, MemberListQuery, MemberPatch } from '../../schemas/members.js'
-import { levelOf, minScoreForLevel, pulseAt } from '../../domain/engagement.js'
+import type { MemberListQuery, MemberPatch } from '../../schemas/members.js'
+import { minScoreForLevel } from '../../domain/engagement.js'
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
-import { lowerBoundSeconds, nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { InvalidFieldError, type MemberStore } from '../types.js'
-import { list, wireTime } from './columns.js'
+import { list } from './columns.js'
 import { isId, statement, transaction, type Counters, type Db, type Pool } from './database.js'
-import { Filters, recordTable, type BaseRow } from './record-table.js'
+import { Filters, recordTable } from './record-table.js'
+import { toMember, type MemberRow } from '../rows.js'
 import { differs, ownedBy, sideTable } from './side-table.js'
-
-interface MemberRow extends BaseRow {
-  first_name: string | null
-  last_name: string | null
-  primary_email: string | null
-  emails: string[]
-  phones: string[]
-  job_title: string | null
-  avatar_url: string | null
-  language: string | null
-  country: string | null
-  tags: string[]
-  source: string
-  company_id: string | null
-  engagement: number
-  first_activity: number | null
-  last_activity: number | null
-}
-
-function toMember (row: MemberRow): Member {
-  const pulse = pulseAt(row.engagement, nowSeconds())
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    primaryEmail: row.primary_email,
-    emails: row.emails,
-    phones: row.phones,
-    jobTitle: row.job_title,
-    avatarUrl: row.avatar_url,
-    language: row.language,
-    country: row.country,
-    tags: row.tags,
-    level: levelOf(pulse),
-    pulse,
-    source: row.source,
-    companyId: row.company_id,
-    workspaceId: row.workspace_id,
-    firstActivity: wireTime(row.first_activity),
-    lastActivity: wireTime(row.last_activity),
-    createdAt: toWireTime(row.created_at),
-    updatedAt: toWireTime(row.updated_at)
-  }
-}
 
 function identity (row: MemberRow) {
   return { firstName: row.first_name, lastName: row.last_name, primaryEmail: row.primary_email, emails: row.emails }

@@ -1,44 +1,11 @@
 import type { Activity, ActivityCreate, ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
 import { activityWeight } from '../../domain/engagement.js'
-import { lowerBoundSeconds, nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { InvalidFieldError, type ActivityStore } from '../types.js'
 import type { Counters, Db } from './database.js'
-import { Filters, recordTable, type BaseRow } from './record-table.js'
-
-interface ActivityRow extends BaseRow {
-  external_id: string | null
-  title: string | null
-  message: string | null
-  reply_to: string | null
-  react_to: string | null
-  invite_to: string | null
-  source: string
-  activity_type_id: string
-  channel_id: string | null
-  event_id: string | null
-  member_id: string
-}
-
-function toActivity (row: ActivityRow): Activity {
-  return {
-    id: row.id,
-    externalId: row.external_id,
-    title: row.title,
-    message: row.message,
-    replyTo: row.reply_to,
-    reactTo: row.react_to,
-    inviteTo: row.invite_to,
-    source: row.source,
-    activityTypeId: row.activity_type_id,
-    channelId: row.channel_id,
-    eventId: row.event_id,
-    memberId: row.member_id,
-    workspaceId: row.workspace_id,
-    createdAt: toWireTime(row.created_at),
-    updatedAt: toWireTime(row.updated_at)
-  }
-}
+import { Filters, recordTable } from './record-table.js'
+import { toActivity, type ActivityRow } from '../rows.js'
 
 const BY_TIME = ['createdAt']
 

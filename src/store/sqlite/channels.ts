@@ -1,27 +1,9 @@
-import type { Channel, ChannelListQuery } from '../../schemas/channels.js'
-import { nowSeconds, toWireTime } from '../../domain/time.js'
+import type { ChannelListQuery } from '../../schemas/channels.js'
+import { nowSeconds } from '../../domain/time.js'
 import type { ChannelStore } from '../types.js'
 import type { Counters, Db } from './database.js'
-import { Filters, prefixRange, recordTable, type BaseRow } from './record-table.js'
-
-interface ChannelRow extends BaseRow {
-  external_id: string | null
-  name: string
-  name_key: string
-  source: string
-}
-
-function toChannel (row: ChannelRow): Channel {
-  return {
-    id: row.id,
-    externalId: row.external_id,
-    name: row.name,
-    source: row.source,
-    workspaceId: row.workspace_id,
-    createdAt: toWireTime(row.created_at),
-    updatedAt: toWireTime(row.updated_at)
-  }
-}
+import { Filters, prefixRange, recordTable } from './record-table.js'
+import { toChannel } from '../rows.js'
 
 export function sqliteChannels (db: Db, counters: Counters): ChannelStore {
   const table = recordTable(db, counters, {

@@ -1,5 +1,5 @@
 import { uniqueInOrder } from '../../domain/normalize.js'
-import { toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { toEpochSeconds } from '../../domain/time.js'
 
 // How request fields become columns: one entry per field, shared by create (absent = null) and PATCH
 // (only the fields present). Every converter takes null, which clears the column.
@@ -40,5 +40,13 @@ export function updateSql (table: string, columns: string[]): string {
   return `UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE workspace_id = @workspace_id AND id = @id`
 }
 
-export const wireTime = (seconds: number | null): string | null => seconds === null ? null : toWireTime(seconds)
 export const parseList = (json: string): string[] => JSON.parse(json) as string[]
+
+/** A row as SQLite stores it: the list columns K as JSON text. */
+export type JsonLists<R, K extends keyof R> = Omit<R, K> & { [P in K]: string }
+
+export function parseLists<R, K extends keyof R> (row: JsonLists<R, K>, keys: K[]): R {
+  const out: Record<string, unknown> = { ...row }
+  for (const key of keys) out[key as string] = parseList(out[key as string] as string)
+  return out as R
+}

@@ -1,42 +1,17 @@
-import type { Company, CompanyListQuery } from '../../schemas/companies.js'
+import type { CompanyListQuery } from '../../schemas/companies.js'
 import { normalizeDomain } from '../../domain/normalize.js'
-import { nowSeconds, toWireTime } from '../../domain/time.js'
+import { nowSeconds } from '../../domain/time.js'
 import type { CompanyStore } from '../types.js'
-import { list, parseList, time, wireTime } from './columns.js'
+import { list, parseList, parseLists, time, type JsonLists } from './columns.js'
 import type { Counters, Db } from './database.js'
-import { Filters, prefixRange, recordTable, type BaseRow } from './record-table.js'
+import { Filters, prefixRange, recordTable } from './record-table.js'
+import { toCompany, type CompanyRow } from '../rows.js'
 import { sideTable } from './side-table.js'
 
-interface CompanyRow extends BaseRow {
-  name: string
-  name_key: string
-  industry: string | null
-  address: string | null
-  domain: string | null
-  employees: number | null
-  founded_at: number | null
-  logo_url: string | null
-  tags: string
-  source: string
-}
+// Lists are JSON text in SQLite.
+type StoredCompanyRow = JsonLists<CompanyRow, 'tags'>
 
-function toCompany (row: CompanyRow): Company {
-  return {
-    id: row.id,
-    name: row.name,
-    industry: row.industry,
-    address: row.address,
-    domain: row.domain,
-    employees: row.employees,
-    foundedAt: wireTime(row.founded_at),
-    logoUrl: row.logo_url,
-    tags: parseList(row.tags),
-    source: row.source,
-    workspaceId: row.workspace_id,
-    createdAt: toWireTime(row.created_at),
-    updatedAt: toWireTime(row.updated_at)
-  }
-}
+const toCompanyRecord = (row: StoredCompanyRow) => toCompany(parseLists<CompanyRow, 'tags'>(row, ['tags']))
 
 const domain = (value: unknown) => value == null ? null : normalizeDomain(value as string) || null
 
@@ -62,7 +37,7 @@ export function sqliteCompanies (db: Db, counters: Counters): CompanyStore {
     afterWrite: (row, previous) => {
       if (row.tags !== previous?.tags) tags.replace(row.workspace_id, row.id, parseList(row.tags))
     },
-    toRecord: toCompany
+    toRecord: toCompanyRecord
   })
 
   const detachMembers = db.prepare(`UPDATE members SET company_id = NULL, updated_at = ?

@@ -1,58 +1,20 @@
 import type { Member, MemberListQuery, MemberPatch } from '../../schemas/members.js'
-import { levelOf, minScoreForLevel, pulseAt } from '../../domain/engagement.js'
+import { minScoreForLevel } from '../../domain/engagement.js'
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
-import { lowerBoundSeconds, nowSeconds, toEpochSeconds, toWireTime } from '../../domain/time.js'
+import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { InvalidFieldError, type MemberStore } from '../types.js'
-import { list, parseList, wireTime } from './columns.js'
+import { list, parseList, parseLists, type JsonLists } from './columns.js'
 import type { Counters, Db } from './database.js'
-import { Filters, prefixRange, recordTable, type BaseRow } from './record-table.js'
+import { Filters, prefixRange, recordTable } from './record-table.js'
+import { toMember, type MemberRow } from '../rows.js'
 import { sideTable } from './side-table.js'
 
-interface MemberRow extends BaseRow {
-  first_name: string | null
-  last_name: string | null
-  primary_email: string | null
-  emails: string
-  phones: string
-  job_title: string | null
-  avatar_url: string | null
-  language: string | null
-  country: string | null
-  tags: string
-  source: string
-  company_id: string | null
-  engagement: number
-  first_activity: number | null
-  last_activity: number | null
-}
+// Lists are JSON text in SQLite.
+type StoredMemberRow = JsonLists<MemberRow, 'emails' | 'phones' | 'tags'>
 
-function toMember (row: MemberRow): Member {
-  const pulse = pulseAt(row.engagement, nowSeconds())
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    primaryEmail: row.primary_email,
-    emails: parseList(row.emails),
-    phones: parseList(row.phones),
-    jobTitle: row.job_title,
-    avatarUrl: row.avatar_url,
-    language: row.language,
-    country: row.country,
-    tags: parseList(row.tags),
-    level: levelOf(pulse),
-    pulse,
-    source: row.source,
-    companyId: row.company_id,
-    workspaceId: row.workspace_id,
-    firstActivity: wireTime(row.first_activity),
-    lastActivity: wireTime(row.last_activity),
-    createdAt: toWireTime(row.created_at),
-    updatedAt: toWireTime(row.updated_at)
-  }
-}
+const toMemberRecord = (row: StoredMemberRow) => toMember(parseLists<MemberRow, 'emails' | 'phones' | 'tags'>(row, ['emails', 'phones', 'tags']))
 
-function identity (row: MemberRow) {
+function identity (row: StoredMemberRow) {
   return { firstName: row.first_name, lastName: row.last_name, primaryEmail: row.primary_email, emails: parseList(row.emails) }
 }
 
@@ -63,7 +25,7 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
   const clearTerms = db.prepare('DELETE FROM member_terms WHERE workspace_id = ? AND member_id = ?')
   const addTerm = db.prepare(`INSERT OR IGNORE INTO member_terms (workspace_id, term, kind, member_id)
     VALUES (?, ?, ?, ?)`)
-  function replaceTerms (row: MemberRow): void {
+  function replaceTerms (row: StoredMemberRow): void {
     clearTerms.run(row.workspace_id, row.id)
     const { names, emails } = searchTerms(identity(row))
     for (const term of names) addTerm.run(row.workspace_id, term, 'name', row.id)
@@ -98,7 +60,7 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
       if (row.tags !== previous?.tags) tags.replace(row.workspace_id, row.id, parseList(row.tags))
       if (previous === undefined || SEARCHED.some((column) => row[column] !== previous[column])) replaceTerms(row)
     },
-    toRecord: toMember
+    toRecord: toMemberRecord
   })
 
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
@@ -108,7 +70,7 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
     if (input.companyId != null && companyExists.get(workspaceId, input.companyId) === undefined) {
       throw new InvalidFieldError('companyId')
     }
-    return toMember(table.patchRow(row, input))
+    return toMemberRecord(table.patchRow(row, input))
   })
 
   // Other members' activities that point at the removed ones keep no dangling reference.

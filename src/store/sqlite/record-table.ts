@@ -1,15 +1,11 @@
 import { nowSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
+import type { BaseRow } from '../rows.js'
 import type { Page } from '../types.js'
 import { changes, emptyColumns, insertSql, toColumns, updateSql, type FieldMap } from './columns.js'
 import type { Counter, Counters, Db } from './database.js'
 
-export interface BaseRow {
-  workspace_id: string
-  id: string
-  created_at: number
-  updated_at: number
-}
+export type { BaseRow }
 
 export interface TableSpec<Row extends BaseRow, Rec> {
   table: string
