@@ -6,11 +6,9 @@ import { InvalidFieldError, type ActivityStore } from '../types.js'
 import { isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toActivity } from '../rows.js'
+import { postgresTables } from './columns.js'
 
 const BY_TIME = ['createdAt']
-
-const COLUMNS = ['workspace_id', 'id', 'external_id', 'title', 'message', 'reply_to', 'react_to', 'invite_to', 'source',
-  'activity_type_id', 'channel_id', 'event_id', 'member_id', 'created_at', 'updated_at']
 
 // Concurrency: every write that changes a member's activities first takes that member's row lock (a create by
 // the atomic UPDATE in `attach`, a move by FOR UPDATE on both members in ascending id order, a member delete
@@ -21,23 +19,8 @@ const COLUMNS = ['workspace_id', 'id', 'external_id', 'title', 'message', 'reply
 
 export function postgresActivities (pool: Pool, counters: Counters): ActivityStore {
   const table = recordTable(pool, counters, {
-    table: 'activities',
-    counter: 'activities',
-    columns: COLUMNS,
+    ...postgresTables.activities,
     times: [],
-    fields: {
-      externalId: ['external_id'],
-      title: ['title'],
-      message: ['message'],
-      replyTo: ['reply_to'],
-      reactTo: ['react_to'],
-      inviteTo: ['invite_to'],
-      channelId: ['channel_id'],
-      eventId: ['event_id'],
-      memberId: ['member_id'],
-      source: ['source', (value) => value ?? 'Api']
-    },
-    initial: {},
     toRecord: toActivity
   })
 

@@ -4,20 +4,12 @@ import type { ChannelStore } from '../types.js'
 import { isId, statement, transaction, type Counters, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toChannel } from '../rows.js'
+import { postgresTables } from './columns.js'
 
 export function postgresChannels (pool: Pool, counters: Counters): ChannelStore {
   const table = recordTable(pool, counters, {
-    table: 'channels',
-    counter: 'channels',
-    columns: ['workspace_id', 'id', 'external_id', 'name', 'name_key', 'source', 'created_at', 'updated_at'],
+    ...postgresTables.channels,
     times: [],
-    fields: {
-      name: ['name'],
-      externalId: ['external_id'],
-      source: ['source', (value) => value ?? 'Api']
-    },
-    initial: {},
-    derive: (row) => ({ name_key: row.name.toLowerCase() }),
     toRecord: toChannel
   })
 

@@ -1,36 +1,8 @@
 import { uniqueInOrder } from '../../domain/normalize.js'
-import { toEpochSeconds } from '../../domain/time.js'
+import type { Convert } from '../columns.js'
+import { tables } from '../tables.js'
 
-// How request fields become columns: one entry per field, shared by create (absent = null) and PATCH
-// (only the fields present). Every converter takes null, which clears the column. Times travel as epoch
-// seconds in both directions (see record-table.ts), so rows compare and convert exactly as in SQLite.
-
-type Convert = (value: unknown) => unknown
-export type FieldMap = Record<string, readonly [column: string, convert?: Convert]>
-
-export const time: Convert = (value) => value == null ? null : toEpochSeconds(value as string)
+/** Lists are PostgreSQL arrays, de-duplicated in order. */
 export const list: Convert = (value) => uniqueInOrder((value ?? []) as unknown[])
 
-/** The columns the given fields set. Fields absent from `input` are absent from the result. */
-export function toColumns (fields: FieldMap, input: object): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(input)) {
-    const field = fields[key]
-    if (field === undefined || value === undefined) continue
-    const [column, convert] = field
-    out[column] = convert === undefined ? value : convert(value)
-  }
-  return out
-}
-
-/** Null (or the converter's empty value) for every column of `fields`, for a new row. */
-export function emptyColumns (fields: FieldMap): Record<string, unknown> {
-  return toColumns(fields, Object.fromEntries(Object.keys(fields).map((key) => [key, null])))
-}
-
-/** Whether applying `update` to `row` alters anything (arrays compare by their elements). */
-export function changes (row: Record<string, unknown>, update: Record<string, unknown>): boolean {
-  return Object.entries(update).some(([column, value]) => Array.isArray(value)
-    ? JSON.stringify(value) !== JSON.stringify(row[column])
-    : row[column] !== value)
-}
+export const postgresTables = tables(list)

@@ -1,35 +1,18 @@
 import type { CompanyListQuery } from '../../schemas/companies.js'
-import { normalizeDomain } from '../../domain/normalize.js'
 import { nowSeconds } from '../../domain/time.js'
 import type { CompanyStore } from '../types.js'
-import { list, time } from './columns.js'
 import { isId, statement, transaction, type Counters, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toCompany } from '../rows.js'
 import { differs, sideTable } from './side-table.js'
-
-const domain = (value: unknown) => value == null ? null : normalizeDomain(value as string) || null
+import { domain } from '../tables.js'
+import { postgresTables } from './columns.js'
 
 export function postgresCompanies (pool: Pool, counters: Counters): CompanyStore {
   const tags = sideTable('company_tags', 'tag', 'company_id', 'uuid')
   const table = recordTable(pool, counters, {
-    table: 'companies',
-    counter: 'companies',
-    columns: ['workspace_id', 'id', 'name', 'name_key', 'industry', 'address', 'domain', 'employees', 'founded_at',
-      'logo_url', 'tags', 'source', 'created_at', 'updated_at'],
+    ...postgresTables.companies,
     times: ['founded_at'],
-    fields: {
-      name: ['name'],
-      industry: ['industry'],
-      address: ['address'],
-      domain: ['domain', domain],
-      employees: ['employees'],
-      foundedAt: ['founded_at', time],
-      logoUrl: ['logo_url'],
-      tags: ['tags', list]
-    },
-    initial: {},
-    derive: (row) => ({ name_key: row.name.toLowerCase() }),
     afterWrite: async (db, row, previous) => {
       if (previous === undefined || differs(row.tags, previous.tags)) await tags.replace(db, row.workspace_id, row.id, row.tags)
     },
@@ -59,7 +42,7 @@ export function postgresCompanies (pool: Pool, counters: Counters): CompanyStore
     async list (workspaceId, query: CompanyListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase()), ['name'])
-      if (query.domain !== undefined) filters.add(`domain = ${filters.param(domain(query.domain), 'text')}`, ['createdAt'])
+      if (query.domain !== undefined) filters.add(`domain = ${filters.param(domain(query.domain) as string | null, 'text')}`, ['createdAt'])
       if (query.tag !== undefined) filters.add(tags.having(filters.id(query.tag)))
       return await table.list(workspaceId, {
         ...filters,

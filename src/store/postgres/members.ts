@@ -3,11 +3,11 @@ import { minScoreForLevel } from '../../domain/engagement.js'
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { InvalidFieldError, type MemberStore } from '../types.js'
-import { list } from './columns.js'
 import { isId, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toMember, type MemberRow } from '../rows.js'
 import { differs, ownedBy, sideTable } from './side-table.js'
+import { postgresTables } from './columns.js'
 
 function identity (row: MemberRow) {
   return { firstName: row.first_name, lastName: row.last_name, primaryEmail: row.primary_email, emails: row.emails }
@@ -29,28 +29,8 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
   }
 
   const table = recordTable(pool, counters, {
-    table: 'members',
-    counter: 'members',
-    // linkedin_url and activity_count are written, never read back into a record.
-    columns: ['workspace_id', 'id', 'first_name', 'last_name', 'primary_email', 'emails', 'phones', 'job_title',
-      'avatar_url', 'language', 'country', 'tags', 'linkedin_url', 'source', 'company_id', 'activity_count',
-      'engagement', 'first_activity', 'last_activity', 'created_at', 'updated_at'],
+    ...postgresTables.members,
     times: ['first_activity', 'last_activity'],
-    fields: {
-      firstName: ['first_name'],
-      lastName: ['last_name'],
-      primaryEmail: ['primary_email'],
-      emails: ['emails', list],
-      phones: ['phones', list],
-      jobTitle: ['job_title'],
-      avatarUrl: ['avatar_url'],
-      country: ['country'],
-      language: ['language'],
-      tags: ['tags', list],
-      linkedinUrl: ['linkedin_url'],
-      companyId: ['company_id']
-    },
-    initial: { activity_count: 0, engagement: 0, first_activity: null, last_activity: null },
     afterWrite: async (db, row, previous) => {
       // A write can only fail a member's identity rule by clearing it; rolled back with the transaction.
       if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)

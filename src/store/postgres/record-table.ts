@@ -1,7 +1,7 @@
 import { nowSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import type { BaseRow } from '../rows.js'
-import { changes, emptyColumns, toColumns, type FieldMap } from './columns.js'
+import { changes, emptyColumns, toColumns, type FieldMap } from '../columns.js'
 import type { Page } from '../types.js'
 import { isId, statement, transaction, type Counter, type Counters, type Db, type Param, type Pool } from './database.js'
 

@@ -6,30 +6,13 @@ import { InvalidFieldError, type ActivityStore } from '../types.js'
 import type { Counters, Db } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../rows.js'
+import { sqliteTables } from './columns.js'
 
 const BY_TIME = ['createdAt']
 
-const COLUMNS = ['workspace_id', 'id', 'external_id', 'title', 'message', 'reply_to', 'react_to', 'invite_to', 'source',
-  'activity_type_id', 'channel_id', 'event_id', 'member_id', 'created_at', 'updated_at']
-
 export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
   const table = recordTable(db, counters, {
-    table: 'activities',
-    counter: 'activities',
-    columns: COLUMNS,
-    fields: {
-      externalId: ['external_id'],
-      title: ['title'],
-      message: ['message'],
-      replyTo: ['reply_to'],
-      reactTo: ['react_to'],
-      inviteTo: ['invite_to'],
-      channelId: ['channel_id'],
-      eventId: ['event_id'],
-      memberId: ['member_id'],
-      source: ['source', (value) => value ?? 'Api']
-    },
-    initial: {},
+    ...sqliteTables.activities,
     toRecord: toActivity
   })
 

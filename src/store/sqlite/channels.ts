@@ -4,19 +4,11 @@ import type { ChannelStore } from '../types.js'
 import type { Counters, Db } from './database.js'
 import { Filters, prefixRange, recordTable } from './record-table.js'
 import { toChannel } from '../rows.js'
+import { sqliteTables } from './columns.js'
 
 export function sqliteChannels (db: Db, counters: Counters): ChannelStore {
   const table = recordTable(db, counters, {
-    table: 'channels',
-    counter: 'channels',
-    columns: ['workspace_id', 'id', 'external_id', 'name', 'name_key', 'source', 'created_at', 'updated_at'],
-    fields: {
-      name: ['name'],
-      externalId: ['external_id'],
-      source: ['source', (value) => value ?? 'Api']
-    },
-    initial: {},
-    derive: (row) => ({ name_key: row.name.toLowerCase() }),
+    ...sqliteTables.channels,
     toRecord: toChannel
   })
 

@@ -1,39 +1,23 @@
 import type { CompanyListQuery } from '../../schemas/companies.js'
-import { normalizeDomain } from '../../domain/normalize.js'
 import { nowSeconds } from '../../domain/time.js'
 import type { CompanyStore } from '../types.js'
-import { list, parseList, parseLists, time, type JsonLists } from './columns.js'
+import { parseList, parseLists, type JsonLists } from './columns.js'
 import type { Counters, Db } from './database.js'
 import { Filters, prefixRange, recordTable } from './record-table.js'
 import { toCompany, type CompanyRow } from '../rows.js'
 import { sideTable } from './side-table.js'
+import { domain } from '../tables.js'
+import { sqliteTables } from './columns.js'
 
 // Lists are JSON text in SQLite.
 type StoredCompanyRow = JsonLists<CompanyRow, 'tags'>
 
 const toCompanyRecord = (row: StoredCompanyRow) => toCompany(parseLists<CompanyRow, 'tags'>(row, ['tags']))
 
-const domain = (value: unknown) => value == null ? null : normalizeDomain(value as string) || null
-
 export function sqliteCompanies (db: Db, counters: Counters): CompanyStore {
   const tags = sideTable(db, 'company_tags', 'tag', 'company_id')
   const table = recordTable(db, counters, {
-    table: 'companies',
-    counter: 'companies',
-    columns: ['workspace_id', 'id', 'name', 'name_key', 'industry', 'address', 'domain', 'employees', 'founded_at',
-      'logo_url', 'tags', 'source', 'created_at', 'updated_at'],
-    fields: {
-      name: ['name'],
-      industry: ['industry'],
-      address: ['address'],
-      domain: ['domain', domain],
-      employees: ['employees'],
-      foundedAt: ['founded_at', time],
-      logoUrl: ['logo_url'],
-      tags: ['tags', list]
-    },
-    initial: {},
-    derive: (row) => ({ name_key: row.name.toLowerCase() }),
+    ...sqliteTables.companies,
     afterWrite: (row, previous) => {
       if (row.tags !== previous?.tags) tags.replace(row.workspace_id, row.id, parseList(row.tags))
     },
@@ -61,7 +45,7 @@ export function sqliteCompanies (db: Db, counters: Counters): CompanyStore {
     async list (workspaceId, query: CompanyListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()), ['name'])
-      if (query.domain !== undefined) filters.add('domain = @domain', { domain: domain(query.domain) }, ['createdAt'])
+      if (query.domain !== undefined) filters.add('domain = @domain', { domain: domain(query.domain) as string | null }, ['createdAt'])
       if (query.tag !== undefined) filters.add(tags.having('tag'), { tag: query.tag })
       return table.list(workspaceId, {
         ...filters,

@@ -3,11 +3,12 @@ import { minScoreForLevel } from '../../domain/engagement.js'
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { InvalidFieldError, type MemberStore } from '../types.js'
-import { list, parseList, parseLists, type JsonLists } from './columns.js'
+import { parseList, parseLists, type JsonLists } from './columns.js'
 import type { Counters, Db } from './database.js'
 import { Filters, prefixRange, recordTable } from './record-table.js'
 import { toMember, type MemberRow } from '../rows.js'
 import { sideTable } from './side-table.js'
+import { sqliteTables } from './columns.js'
 
 // Lists are JSON text in SQLite.
 type StoredMemberRow = JsonLists<MemberRow, 'emails' | 'phones' | 'tags'>
@@ -33,27 +34,7 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
   }
 
   const table = recordTable(db, counters, {
-    table: 'members',
-    counter: 'members',
-    // linkedin_url and activity_count are written, never read back into a record.
-    columns: ['workspace_id', 'id', 'first_name', 'last_name', 'primary_email', 'emails', 'phones', 'job_title',
-      'avatar_url', 'language', 'country', 'tags', 'linkedin_url', 'source', 'company_id', 'activity_count',
-      'engagement', 'first_activity', 'last_activity', 'created_at', 'updated_at'],
-    fields: {
-      firstName: ['first_name'],
-      lastName: ['last_name'],
-      primaryEmail: ['primary_email'],
-      emails: ['emails', list],
-      phones: ['phones', list],
-      jobTitle: ['job_title'],
-      avatarUrl: ['avatar_url'],
-      country: ['country'],
-      language: ['language'],
-      tags: ['tags', list],
-      linkedinUrl: ['linkedin_url'],
-      companyId: ['company_id']
-    },
-    initial: { company_id: null, activity_count: 0, engagement: 0, first_activity: null, last_activity: null },
+    ...sqliteTables.members,
     afterWrite: (row, previous) => {
       // A write can only fail a member's identity rule by clearing it; rolled back with the transaction.
       if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)

@@ -2,7 +2,8 @@ import { nowSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import type { BaseRow } from '../rows.js'
 import type { Page } from '../types.js'
-import { changes, emptyColumns, insertSql, toColumns, updateSql, type FieldMap } from './columns.js'
+import { changes, emptyColumns, toColumns, type FieldMap } from '../columns.js'
+import { insertSql, updateSql } from './columns.js'
 import type { Counter, Counters, Db } from './database.js'
 
 export type { BaseRow }
