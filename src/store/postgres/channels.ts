@@ -1,37 +1,29 @@
 import type { ChannelListQuery } from '../../schemas/channels.js'
 import { nowSeconds } from '../../domain/time.js'
 import type { ChannelStore } from '../types.js'
-import { isId, statement, transaction, type Counters, type Pool } from './database.js'
+import { statement, type Counters, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toChannel } from '../rows.js'
 import { postgresTables } from './columns.js'
 
 export function postgresChannels (pool: Pool, counters: Counters): ChannelStore {
-  const table = recordTable(pool, counters, {
-    ...postgresTables.channels,
-    times: [],
-    toRecord: toChannel
-  })
-
   // The channel's row lock comes first, so no activity can name it meanwhile (the foreign key check waits for
   // the lock, then fails as channelId).
   const detachActivities = statement(`UPDATE activities SET channel_id = NULL, updated_at = to_timestamp($3)
     WHERE workspace_id = $1 AND channel_id = $2`)
 
+  const table = recordTable(pool, counters, {
+    ...postgresTables.channels,
+    times: [],
+    beforeDelete: async (db, row) => { await detachActivities(db, row.workspace_id, row.id, nowSeconds()) },
+    toRecord: toChannel
+  })
+
   return {
     get: table.get,
     create: table.create,
     update: table.update,
-    async remove (workspaceId, id) {
-      if (!isId(workspaceId) || !isId(id)) return false
-      return await transaction(pool, async (tx) => {
-        const row = await table.find(tx, workspaceId, id, true)
-        if (row === undefined) return false
-        await detachActivities(tx, workspaceId, id, nowSeconds())
-        await table.deleteRow(tx, row)
-        return true
-      })
-    },
+    remove: table.remove,
     async list (workspaceId, query: ChannelListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase()))

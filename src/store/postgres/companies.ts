@@ -1,7 +1,7 @@
 import type { CompanyListQuery } from '../../schemas/companies.js'
 import { nowSeconds } from '../../domain/time.js'
 import type { CompanyStore } from '../types.js'
-import { isId, statement, transaction, type Counters, type Pool } from './database.js'
+import { statement, type Counters, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toCompany } from '../rows.js'
 import { differs, sideTable } from './side-table.js'
@@ -10,35 +10,29 @@ import { postgresTables } from './columns.js'
 
 export function postgresCompanies (pool: Pool, counters: Counters): CompanyStore {
   const tags = sideTable('company_tags', 'tag', 'company_id', 'uuid')
+  // Members that named the company are detached; the company's row lock comes first, so no member can be
+  // attached to it meanwhile (the foreign key check waits for the lock, then fails as companyId).
+  const detachMembers = statement(`UPDATE members SET company_id = NULL, updated_at = to_timestamp($3)
+    WHERE workspace_id = $1 AND company_id = $2`)
+
   const table = recordTable(pool, counters, {
     ...postgresTables.companies,
     times: ['founded_at'],
     afterWrite: async (db, row, previous) => {
       if (previous === undefined || differs(row.tags, previous.tags)) await tags.replace(db, row.workspace_id, row.id, row.tags)
     },
+    beforeDelete: async (db, row) => {
+      await detachMembers(db, row.workspace_id, row.id, nowSeconds())
+      await tags.replace(db, row.workspace_id, row.id, [])
+    },
     toRecord: toCompany
   })
-
-  // Members that named the company are detached; the company's row lock comes first, so no member can be
-  // attached to it meanwhile (the foreign key check waits for the lock, then fails as companyId).
-  const detachMembers = statement(`UPDATE members SET company_id = NULL, updated_at = to_timestamp($3)
-    WHERE workspace_id = $1 AND company_id = $2`)
 
   return {
     get: table.get,
     create: table.create,
     update: table.update,
-    async remove (workspaceId, id) {
-      if (!isId(workspaceId) || !isId(id)) return false
-      return await transaction(pool, async (tx) => {
-        const row = await table.find(tx, workspaceId, id, true)
-        if (row === undefined) return false
-        await detachMembers(tx, workspaceId, id, nowSeconds())
-        await tags.replace(tx, workspaceId, id, [])
-        await table.deleteRow(tx, row)
-        return true
-      })
-    },
+    remove: table.remove,
     async list (workspaceId, query: CompanyListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase()), ['name'])

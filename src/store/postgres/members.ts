@@ -28,21 +28,6 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
     if (names.length + emails.length > 0) await addTerms(db, row.workspace_id, row.id, names, emails)
   }
 
-  const table = recordTable(pool, counters, {
-    ...postgresTables.members,
-    times: ['first_activity', 'last_activity'],
-    afterWrite: async (db, row, previous) => {
-      // A write can only fail a member's identity rule by clearing it; rolled back with the transaction.
-      if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
-      if (previous === undefined || differs(row.tags, previous.tags)) await tags.replace(db, row.workspace_id, row.id, row.tags)
-      if (previous === undefined || SEARCHED.some((column) => differs(row[column], previous[column]))) await replaceTerms(db, row)
-    },
-    toRecord: toMember
-  })
-
-  // A company deleted after this check fails the foreign key at the update instead (mapped to companyId).
-  const companyExists = statement('SELECT 1 FROM companies WHERE workspace_id = $1 AND id = $2')
-
   const deleteActivities = statement<{ id: string }>(
     'DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2 RETURNING id')
   // Other members' activities that pointed at the removed ones keep no dangling reference. This runs after the
@@ -54,7 +39,30 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
       invite_to = CASE WHEN invite_to = ANY($2::uuid[]) THEN NULL ELSE invite_to END,
       updated_at = to_timestamp($3)
     WHERE workspace_id = $1 AND (reply_to = ANY($2::uuid[]) OR react_to = ANY($2::uuid[]) OR invite_to = ANY($2::uuid[]))`)
-  const deleteMember = statement('DELETE FROM members WHERE workspace_id = $1 AND id = $2')
+
+  const table = recordTable(pool, counters, {
+    ...postgresTables.members,
+    times: ['first_activity', 'last_activity'],
+    afterWrite: async (db, row, previous) => {
+      // A write can only fail a member's identity rule by clearing it; rolled back with the transaction.
+      if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
+      if (previous === undefined || differs(row.tags, previous.tags)) await tags.replace(db, row.workspace_id, row.id, row.tags)
+      if (previous === undefined || SEARCHED.some((column) => differs(row[column], previous[column]))) await replaceTerms(db, row)
+    },
+    // Its activities go with it. The member's row lock is taken first (remove reads it FOR UPDATE), as every
+    // write that touches its activities takes it first.
+    beforeDelete: async (db, row) => {
+      const removed = (await deleteActivities(db, row.workspace_id, row.id)).map((activity) => activity.id)
+      if (removed.length > 0) await clearReferences(db, row.workspace_id, removed, nowSeconds())
+      await clearTerms(db, row.workspace_id, row.id)
+      await tags.replace(db, row.workspace_id, row.id, [])
+      await counters.add(db, row.workspace_id, 'activities', -removed.length)
+    },
+    toRecord: toMember
+  })
+
+  // A company deleted after this check fails the foreign key at the update instead (mapped to companyId).
+  const companyExists = statement('SELECT 1 FROM companies WHERE workspace_id = $1 AND id = $2')
 
   return {
     get: table.get,
@@ -71,21 +79,7 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
         return toMember(await table.patchRow(tx, row, input))
       })
     },
-    async remove (workspaceId, id) {
-      if (!isId(workspaceId) || !isId(id)) return false
-      return await transaction(pool, async (tx) => {
-        // The member's row lock first, as every write that touches its activities takes it first.
-        if (await table.find(tx, workspaceId, id, true) === undefined) return false
-        const removed = (await deleteActivities(tx, workspaceId, id)).map((row) => row.id)
-        if (removed.length > 0) await clearReferences(tx, workspaceId, removed, nowSeconds())
-        await clearTerms(tx, workspaceId, id)
-        await tags.replace(tx, workspaceId, id, [])
-        await deleteMember(tx, workspaceId, id)
-        await counters.add(tx, workspaceId, 'activities', -removed.length)
-        await counters.add(tx, workspaceId, 'members', -1)
-        return true
-      })
-    },
+    remove: table.remove,
     async list (workspaceId, query: MemberListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) {

@@ -25,6 +25,8 @@ export interface TableSpec<Row extends BaseRow, Rec> {
    * step, and may reject the row by throwing (the transaction rolls back).
    */
   afterWrite?: (db: Db, row: Row, previous: Row | undefined) => Promise<void>
+  /** Runs before the row (read FOR UPDATE) is deleted, inside the delete's transaction: the delete's cascade. */
+  beforeDelete?: (db: Db, row: Row) => Promise<void>
   toRecord: (row: Row) => Rec
 }
 
@@ -150,6 +152,17 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       return await transaction(pool, async (tx) => {
         const row = await find(tx, workspaceId, id, true)
         return row && spec.toRecord(await patchRow(tx, row, input))
+      })
+    },
+    /** Deletes the row with its cascade (beforeDelete); the row lock comes first. */
+    async remove (workspaceId: string, id: string): Promise<boolean> {
+      if (!isId(workspaceId) || !isId(id)) return false
+      return await transaction(pool, async (tx) => {
+        const row = await find(tx, workspaceId, id, true)
+        if (row === undefined) return false
+        await spec.beforeDelete?.(tx, row)
+        await deleteRow(tx, row)
+        return true
       })
     }
   }

@@ -7,28 +7,20 @@ import { toChannel } from '../rows.js'
 import { sqliteTables } from './columns.js'
 
 export function sqliteChannels (db: Db, counters: Counters): ChannelStore {
-  const table = recordTable(db, counters, {
-    ...sqliteTables.channels,
-    toRecord: toChannel
-  })
-
   const detachActivities = db.prepare(`UPDATE activities SET channel_id = NULL, updated_at = ?
     WHERE workspace_id = ? AND channel_id = ?`)
-  const remove = db.transaction((workspaceId: string, id: string): boolean => {
-    const row = table.find(workspaceId, id)
-    if (row === undefined) return false
-    detachActivities.run(nowSeconds(), workspaceId, id)
-    table.deleteRow(row)
-    return true
+  const table = recordTable(db, counters, {
+    ...sqliteTables.channels,
+    // Its activities stay, without a channel.
+    beforeDelete: (row) => detachActivities.run(nowSeconds(), row.workspace_id, row.id),
+    toRecord: toChannel
   })
 
   return {
     get: table.get,
     create: table.create,
     update: table.update,
-    async remove (workspaceId, id) {
-      return remove.immediate(workspaceId, id)
-    },
+    remove: table.remove,
     async list (workspaceId, query: ChannelListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()))

@@ -16,32 +16,26 @@ const toCompanyRecord = (row: StoredCompanyRow) => toCompany(parseLists<CompanyR
 
 export function sqliteCompanies (db: Db, counters: Counters): CompanyStore {
   const tags = sideTable(db, 'company_tags', 'tag', 'company_id')
+  const detachMembers = db.prepare(`UPDATE members SET company_id = NULL, updated_at = ?
+    WHERE workspace_id = ? AND company_id = ?`)
   const table = recordTable(db, counters, {
     ...sqliteTables.companies,
     afterWrite: (row, previous) => {
       if (row.tags !== previous?.tags) tags.replace(row.workspace_id, row.id, parseList(row.tags))
     },
+    // Its members stay, detached.
+    beforeDelete: (row) => {
+      detachMembers.run(nowSeconds(), row.workspace_id, row.id)
+      tags.replace(row.workspace_id, row.id, [])
+    },
     toRecord: toCompanyRecord
-  })
-
-  const detachMembers = db.prepare(`UPDATE members SET company_id = NULL, updated_at = ?
-    WHERE workspace_id = ? AND company_id = ?`)
-  const remove = db.transaction((workspaceId: string, id: string): boolean => {
-    const row = table.find(workspaceId, id)
-    if (row === undefined) return false
-    detachMembers.run(nowSeconds(), workspaceId, id)
-    tags.replace(workspaceId, id, [])
-    table.deleteRow(row)
-    return true
   })
 
   return {
     get: table.get,
     create: table.create,
     update: table.update,
-    async remove (workspaceId, id) {
-      return remove.immediate(workspaceId, id)
-    },
+    remove: table.remove,
     async list (workspaceId, query: CompanyListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()), ['name'])

@@ -33,6 +33,14 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
     for (const term of emails) addTerm.run(row.workspace_id, term, 'email', row.id)
   }
 
+  // Other members' activities that point at the removed ones keep no dangling reference.
+  const clearReferences = ['reply_to', 'react_to', 'invite_to'].map((column) => db.prepare(`
+    UPDATE activities SET ${column} = NULL, updated_at = @now
+    WHERE workspace_id = @workspace_id AND ${column} IN (
+      SELECT id FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
+    AND member_id <> @member_id`))
+  const deleteActivities = db.prepare('DELETE FROM activities WHERE workspace_id = ? AND member_id = ?')
+
   const table = recordTable(db, counters, {
     ...sqliteTables.members,
     afterWrite: (row, previous) => {
@@ -40,6 +48,14 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
       if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
       if (row.tags !== previous?.tags) tags.replace(row.workspace_id, row.id, parseList(row.tags))
       if (previous === undefined || SEARCHED.some((column) => row[column] !== previous[column])) replaceTerms(row)
+    },
+    // Its activities go with it.
+    beforeDelete: (row) => {
+      const params = { workspace_id: row.workspace_id, member_id: row.id, now: nowSeconds() }
+      for (const statement of clearReferences) statement.run(params)
+      counters.add(row.workspace_id, 'activities', -deleteActivities.run(row.workspace_id, row.id).changes)
+      clearTerms.run(row.workspace_id, row.id)
+      tags.replace(row.workspace_id, row.id, [])
     },
     toRecord: toMemberRecord
   })
@@ -54,36 +70,13 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
     return toMemberRecord(table.patchRow(row, input))
   })
 
-  // Other members' activities that point at the removed ones keep no dangling reference.
-  const clearReferences = ['reply_to', 'react_to', 'invite_to'].map((column) => db.prepare(`
-    UPDATE activities SET ${column} = NULL, updated_at = @now
-    WHERE workspace_id = @workspace_id AND ${column} IN (
-      SELECT id FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
-    AND member_id <> @member_id`))
-  const deleteActivities = db.prepare('DELETE FROM activities WHERE workspace_id = ? AND member_id = ?')
-
-  const remove = db.transaction((workspaceId: string, id: string): boolean => {
-    const row = table.find(workspaceId, id)
-    if (row === undefined) return false
-    const params = { workspace_id: workspaceId, member_id: id, now: nowSeconds() }
-    for (const statement of clearReferences) statement.run(params)
-    const removed = deleteActivities.run(workspaceId, id).changes
-    counters.add(workspaceId, 'activities', -removed)
-    clearTerms.run(workspaceId, id)
-    tags.replace(workspaceId, id, [])
-    table.deleteRow(row)
-    return true
-  })
-
   return {
     get: table.get,
     create: table.create,
     async update (workspaceId, id, input) {
       return update.immediate(workspaceId, id, input)
     },
-    async remove (workspaceId, id) {
-      return remove.immediate(workspaceId, id)
-    },
+    remove: table.remove,
     async list (workspaceId, query: MemberListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) {

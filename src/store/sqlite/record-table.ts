@@ -21,6 +21,8 @@ export interface TableSpec<Row extends BaseRow, Rec> {
   derive?: (row: Row) => Partial<Row>
   /** Keeps side tables (tags, search terms) in step, inside the write's transaction. */
   afterWrite?: (row: Row, previous: Row | undefined) => void
+  /** Runs before the row is deleted, inside the delete's transaction: the delete's cascade. */
+  beforeDelete?: (row: Row) => void
   toRecord: (row: Row) => Rec
 }
 
@@ -43,7 +45,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   const select = db.prepare(`SELECT ${columns} FROM ${spec.table} WHERE workspace_id = ? AND id = ?`)
   const insert = db.prepare(insertSql(spec.table, [...spec.columns]))
   const update = db.prepare(updateSql(spec.table, spec.columns.filter((c) => c !== 'workspace_id' && c !== 'id')))
-  const remove = db.prepare(`DELETE FROM ${spec.table} WHERE workspace_id = ? AND id = ?`)
+  const deleteById = db.prepare(`DELETE FROM ${spec.table} WHERE workspace_id = ? AND id = ?`)
   // List statements differ only by their filters and order, so each distinct text is prepared once.
   const prepared = new Map<string, ReturnType<Db['prepare']>>()
   const statement = (sql: string) => {
@@ -85,7 +87,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   }
 
   function deleteRow (row: Row): void {
-    remove.run(row.workspace_id, row.id)
+    deleteById.run(row.workspace_id, row.id)
     counters.add(row.workspace_id, spec.counter, -1)
   }
 
@@ -105,6 +107,13 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   }
 
   const create = db.transaction((workspaceId: string, input: object) => spec.toRecord(insertRow(workspaceId, input)))
+  const remove = db.transaction((workspaceId: string, id: string): boolean => {
+    const row = find(workspaceId, id)
+    if (row === undefined) return false
+    spec.beforeDelete?.(row)
+    deleteRow(row)
+    return true
+  })
   const patch = db.transaction((workspaceId: string, id: string, input: object) => {
     const row = find(workspaceId, id)
     return row && spec.toRecord(patchRow(row, input))
@@ -130,6 +139,10 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     async list (workspaceId: string, query: ListSpec): Promise<Page<Rec>> {
       const page = list.deferred(workspaceId, query)
       return { total: page.total, items: page.items.map(spec.toRecord) }
+    },
+    /** Deletes the row with its cascade (beforeDelete). */
+    async remove (workspaceId: string, id: string): Promise<boolean> {
+      return remove.immediate(workspaceId, id)
     }
   }
 }
