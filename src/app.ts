@@ -13,7 +13,7 @@ import { memberRoutes } from './http/members.js'
 import type { Store } from './store/types.js'
 import { validatorCompiler } from './validation.js'
 
-export const BODY_LIMIT_BYTES = 1024 * 1024
+const BODY_LIMIT_BYTES = 1024 * 1024
 
 export interface AppOptions {
   config: Readonly<Config>

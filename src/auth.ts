@@ -20,7 +20,7 @@ export interface AuthOptions {
 }
 
 /** Verifies a bearer JWT and returns its workspaceId; throws 401 for anything else. */
-export function tokenVerifier (options: AuthOptions) {
+function tokenVerifier (options: AuthOptions) {
   const key = new TextEncoder().encode(options.secret)
   return async function verify (authorization: string | undefined): Promise<string> {
     const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]

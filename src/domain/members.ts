@@ -26,6 +26,6 @@ export function searchTerms (member: Identity): { names: string[], emails: strin
   return { names: distinctLower(names), emails: distinctLower(emails) }
 }
 
-export function distinctLower (values: ReadonlyArray<string | null>): string[] {
+function distinctLower (values: ReadonlyArray<string | null>): string[] {
   return [...new Set(values.filter((value): value is string => value !== null).map((value) => value.toLowerCase()))]
 }

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox'
 
-export const MAX_TEXT = 1000
-export const MAX_ITEMS = 100
+const MAX_TEXT = 1000
+const MAX_ITEMS = 100
 
 // PostgreSQL text cannot hold U+0000, so no string field accepts it on either store.
 const NO_NUL = '^[^\\u0000]*$'
@@ -30,7 +30,7 @@ export function Nullable<T extends TSchema> (schema: T) {
 }
 
 /** Each request field of a body: optional, and `null` means unset. */
-export function OptionalNullable<T extends TSchema> (schema: T) {
+function OptionalNullable<T extends TSchema> (schema: T) {
   return Type.Optional(Nullable(schema))
 }
 
@@ -74,7 +74,7 @@ export function StringEnum<T extends string> (values: readonly T[]) {
 }
 
 /** The paging part of every list query: page >= 1 (default 1), pageSize 10..100 (default 10). */
-export const pageFields = {
+const pageFields = {
   page: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 }),
   pageSize: Type.Integer({ minimum: 10, maximum: 100, default: 10 })
 }

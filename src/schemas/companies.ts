@@ -39,7 +39,6 @@ export type CompanyPatch = Static<typeof CompanyPatchSchema>
 export const CompanyBody = Type.Object({ company: CompanySchema })
 
 export const COMPANY_SORTS = ['createdAt', '-createdAt', 'name', '-name'] as const
-export type CompanySort = typeof COMPANY_SORTS[number]
 
 export const CompanyListQuerySchema = ListQuery({
   q: SearchText,

@@ -48,7 +48,6 @@ export const MemberPatchSchema = Body(optionalFields({ ...memberFields, companyI
 export type MemberPatch = Static<typeof MemberPatchSchema>
 
 export const MEMBER_SORTS = ['createdAt', '-createdAt', 'lastActivity', '-lastActivity', 'pulse', '-pulse'] as const
-export type MemberSort = typeof MEMBER_SORTS[number]
 
 export const MemberListQuerySchema = ListQuery({
   q: SearchText,

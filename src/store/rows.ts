@@ -15,7 +15,7 @@ export interface BaseRow {
   updated_at: number
 }
 
-export const wireTime = (seconds: number | null): string | null => seconds === null ? null : toWireTime(seconds)
+const wireTime = (seconds: number | null): string | null => seconds === null ? null : toWireTime(seconds)
 
 export interface CompanyRow extends BaseRow {
   name: string

@@ -169,7 +169,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
 }
 
 /** Order of one sort key: its column, and whether it holds NULL (which sorts lowest, as in SQLite). */
-export interface SortColumn {
+interface SortColumn {
   column: string
   nullable?: boolean
 }
