@@ -95,6 +95,11 @@ export function testStores (): TestStore[] {
 
 /** The app exactly as production builds it, on a fresh database of `store`, closed when the test ends. */
 export async function buildTestApp (t: TestContext, store: TestStore = sqlite): Promise<FastifyInstance> {
+  return (await buildTestAppWithStore(t, store)).app
+}
+
+/** buildTestApp, with the store it opened, for tests of store methods no route calls (the bulk path). */
+export async function buildTestAppWithStore (t: TestContext, store: TestStore = sqlite): Promise<{ app: FastifyInstance, store: Store }> {
   const config = loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent' })
   const opened = await store.open()
   const app = await buildApp({ config, store: opened, jwtSecret: TEST_SECRET })
@@ -102,7 +107,7 @@ export async function buildTestApp (t: TestContext, store: TestStore = sqlite): 
     await app.close()
     await opened.close()
   })
-  return app
+  return { app, store: opened }
 }
 
 const base64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')

@@ -7,6 +7,9 @@ import type { Member, MemberCreate, MemberListQuery, MemberPatch } from '../sche
 // confined to the workspace it is given first. Methods return records, or undefined / false when the
 // addressed record is not in that workspace; they know nothing of HTTP.
 //
+// `createMany` is the bulk path (seeding, imports): every input created as by `create`, in one transaction (all
+// or none), answering the new ids in input order. Member inputs may also name their company.
+//
 // Lists take the validated query of their route: page, pageSize and filters (all filters combine with AND).
 // Their total counts every record matching the filters; their default order is createdAt desc, then id desc.
 
@@ -18,6 +21,7 @@ export interface Page<T> {
 export interface CompanyStore {
   get (workspaceId: string, id: string): Promise<Company | undefined>
   create (workspaceId: string, input: CompanyCreate): Promise<Company>
+  createMany (workspaceId: string, inputs: CompanyCreate[]): Promise<string[]>
   update (workspaceId: string, id: string, patch: CompanyPatch): Promise<Company | undefined>
   /** Also detaches the company's members (their companyId becomes null). */
   remove (workspaceId: string, id: string): Promise<boolean>
@@ -27,6 +31,7 @@ export interface CompanyStore {
 export interface MemberStore {
   get (workspaceId: string, id: string): Promise<Member | undefined>
   create (workspaceId: string, input: MemberCreate): Promise<Member>
+  createMany (workspaceId: string, inputs: MemberBulkCreate[]): Promise<string[]>
   update (workspaceId: string, id: string, patch: MemberPatch): Promise<Member | undefined>
   /** Removes the member and all of its activities; references to those activities are cleared. */
   remove (workspaceId: string, id: string): Promise<boolean>
@@ -36,6 +41,7 @@ export interface MemberStore {
 export interface ActivityStore {
   get (workspaceId: string, id: string): Promise<Activity | undefined>
   create (workspaceId: string, input: ActivityCreate): Promise<Activity>
+  createMany (workspaceId: string, inputs: ActivityCreate[]): Promise<string[]>
   update (workspaceId: string, id: string, patch: ActivityPatch): Promise<Activity | undefined>
   /** Clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields follow. */
   remove (workspaceId: string, id: string): Promise<boolean>
@@ -45,11 +51,14 @@ export interface ActivityStore {
 export interface ChannelStore {
   get (workspaceId: string, id: string): Promise<Channel | undefined>
   create (workspaceId: string, input: ChannelCreate): Promise<Channel>
+  createMany (workspaceId: string, inputs: ChannelCreate[]): Promise<string[]>
   update (workspaceId: string, id: string, patch: ChannelPatch): Promise<Channel | undefined>
   /** Also clears channelId on the channel's activities. */
   remove (workspaceId: string, id: string): Promise<boolean>
   list (workspaceId: string, query: ChannelListQuery): Promise<Page<Channel>>
 }
+
+export type MemberBulkCreate = MemberCreate & Pick<MemberPatch, 'companyId'>
 
 export interface Store {
   readonly companies: CompanyStore

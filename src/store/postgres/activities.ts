@@ -3,9 +3,9 @@ import { activityWeight } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { InvalidFieldError, type ActivityStore } from '../types.js'
-import { isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
+import { allSettled, isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
-import { toActivity } from '../rows.js'
+import { toActivity, type ActivityRow } from '../rows.js'
 import { postgresTables } from './columns.js'
 
 const BY_TIME = ['createdAt']
@@ -83,25 +83,33 @@ export function postgresActivities (pool: Pool, counters: Counters): ActivitySto
     return raced.id
   }
 
+  async function insert (tx: Db, workspaceId: string, input: ActivityCreate): Promise<ActivityRow> {
+    const now = nowSeconds()
+    const at = input.createdAt == null ? now : toEpochSeconds(input.createdAt)
+    const member = isId(workspaceId) && isId(input.memberId)
+      ? await attach(tx, workspaceId, input.memberId, activityWeight(at), at)
+      : []
+    if (member.length === 0) throw new InvalidFieldError('memberId')
+    await checkReferences(tx, workspaceId, input)
+    const extra = {
+      activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey),
+      created_at: at,
+      updated_at: now
+    }
+    return await table.insertRow(tx, workspaceId, input, extra)
+  }
+
   return {
     get: table.get,
 
     async create (workspaceId, input: ActivityCreate) {
-      return await transaction(pool, async (tx) => {
-        const now = nowSeconds()
-        const at = input.createdAt == null ? now : toEpochSeconds(input.createdAt)
-        const member = isId(workspaceId) && isId(input.memberId)
-          ? await attach(tx, workspaceId, input.memberId, activityWeight(at), at)
-          : []
-        if (member.length === 0) throw new InvalidFieldError('memberId')
-        await checkReferences(tx, workspaceId, input)
-        const extra = {
-          activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey),
-          created_at: at,
-          updated_at: now
-        }
-        return toActivity(await table.insertRow(tx, workspaceId, input, extra))
-      })
+      return await transaction(pool, async (tx) => toActivity(await insert(tx, workspaceId, input)))
+    },
+
+    /** The inputs are sent together (pipelined on the transaction's connection), not one round trip each. */
+    async createMany (workspaceId, inputs: ActivityCreate[]) {
+      return await transaction(pool, async (tx) =>
+        await allSettled(inputs.map(async (input) => (await insert(tx, workspaceId, input)).id)))
     },
 
     async update (workspaceId, id, input) {

@@ -22,6 +22,7 @@ export function postgresChannels (pool: Pool, counters: Counters): ChannelStore 
   return {
     get: table.get,
     create: table.create,
+    createMany: table.createMany,
     update: table.update,
     remove: table.remove,
     async list (workspaceId, query: ChannelListQuery) {

@@ -31,6 +31,7 @@ export function postgresCompanies (pool: Pool, counters: Counters): CompanyStore
   return {
     get: table.get,
     create: table.create,
+    createMany: table.createMany,
     update: table.update,
     remove: table.remove,
     async list (workspaceId, query: CompanyListQuery) {

@@ -75,6 +75,19 @@ export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T>):
   }
 }
 
+// A statement sent after the transaction's end runs outside it (and commits), so a transaction's callback must
+// not end while any of its statements is in flight: wait for every one, then fail with the first real error
+// (the later statements of an aborted transaction fail with 25P02, "current transaction is aborted").
+/** Runs the tasks of one transaction together (pipelined on its connection); fails once all have ended. */
+export async function allSettled<T> (tasks: Array<Promise<T>>): Promise<T[]> {
+  const results = await Promise.allSettled(tasks)
+  const errors = results.flatMap((result) => result.status === 'rejected' ? [result.reason as unknown] : [])
+  if (errors.length > 0) {
+    throw errors.find((error) => !(error instanceof postgres.PostgresError && error.code === '25P02')) ?? errors[0]
+  }
+  return results.map((result) => (result as PromiseFulfilledResult<T>).value)
+}
+
 export type Counter = 'companies' | 'members' | 'activities' | 'channels'
 
 // Each count is spread over COUNTER_SLOTS rows and a write bumps one at random, so concurrent writers of a

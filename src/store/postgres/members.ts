@@ -67,6 +67,7 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
   return {
     get: table.get,
     create: table.create,
+    createMany: table.createMany,
     async update (workspaceId, id, input: MemberPatch) {
       if (!isId(workspaceId) || !isId(id)) return undefined
       return await transaction(pool, async (tx) => {

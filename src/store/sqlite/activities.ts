@@ -62,14 +62,17 @@ export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
     return id
   }
 
-  const create = db.transaction((workspaceId: string, input: ActivityCreate): Activity => {
+  function insert (workspaceId: string, input: ActivityCreate): ActivityRow {
     checkReferences(workspaceId, input)
     const extra: Record<string, unknown> = { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey) }
     if (input.createdAt != null) extra.created_at = toEpochSeconds(input.createdAt)
     const row = table.insertRow(workspaceId, input, extra)
     follow(attach, row)
-    return toActivity(row)
-  })
+    return row
+  }
+  const create = db.transaction((workspaceId: string, input: ActivityCreate) => toActivity(insert(workspaceId, input)))
+  const createMany = db.transaction((workspaceId: string, inputs: ActivityCreate[]) =>
+    inputs.map((input) => insert(workspaceId, input).id))
 
   const update = db.transaction((workspaceId: string, id: string, input: ActivityPatch): Activity | undefined => {
     const row = table.find(workspaceId, id)
@@ -100,6 +103,9 @@ export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
     get: table.get,
     async create (workspaceId, input) {
       return create.immediate(workspaceId, input)
+    },
+    async createMany (workspaceId, inputs) {
+      return createMany.immediate(workspaceId, inputs)
     },
     async update (workspaceId, id, input) {
       return update.immediate(workspaceId, id, input)

@@ -19,6 +19,7 @@ export function sqliteChannels (db: Db, counters: Counters): ChannelStore {
   return {
     get: table.get,
     create: table.create,
+    createMany: table.createMany,
     update: table.update,
     remove: table.remove,
     async list (workspaceId, query: ChannelListQuery) {

@@ -34,6 +34,7 @@ export function sqliteCompanies (db: Db, counters: Counters): CompanyStore {
   return {
     get: table.get,
     create: table.create,
+    createMany: table.createMany,
     update: table.update,
     remove: table.remove,
     async list (workspaceId, query: CompanyListQuery) {

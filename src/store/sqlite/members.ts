@@ -1,4 +1,4 @@
-import type { Member, MemberListQuery, MemberPatch } from '../../schemas/members.js'
+import type { MemberListQuery } from '../../schemas/members.js'
 import { minScoreForLevel } from '../../domain/engagement.js'
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
@@ -41,11 +41,15 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
     AND member_id <> @member_id`))
   const deleteActivities = db.prepare('DELETE FROM activities WHERE workspace_id = ? AND member_id = ?')
 
+  const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
   const table = recordTable(db, counters, {
     ...sqliteTables.members,
+    // Rejections roll back with the write's transaction.
     afterWrite: (row, previous) => {
-      // A write can only fail a member's identity rule by clearing it; rolled back with the transaction.
+      // A write can only fail a member's identity rule by clearing it.
       if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
+      if (row.company_id !== null && row.company_id !== previous?.company_id &&
+        companyExists.get(row.workspace_id, row.company_id) === undefined) throw new InvalidFieldError('companyId')
       if (row.tags !== previous?.tags) tags.replace(row.workspace_id, row.id, parseList(row.tags))
       if (previous === undefined || SEARCHED.some((column) => row[column] !== previous[column])) replaceTerms(row)
     },
@@ -60,22 +64,11 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
     toRecord: toMemberRecord
   })
 
-  const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
-  const update = db.transaction((workspaceId: string, id: string, input: MemberPatch): Member | undefined => {
-    const row = table.find(workspaceId, id)
-    if (row === undefined) return undefined
-    if (input.companyId != null && companyExists.get(workspaceId, input.companyId) === undefined) {
-      throw new InvalidFieldError('companyId')
-    }
-    return toMemberRecord(table.patchRow(row, input))
-  })
-
   return {
     get: table.get,
     create: table.create,
-    async update (workspaceId, id, input) {
-      return update.immediate(workspaceId, id, input)
-    },
+    createMany: table.createMany,
+    update: table.update,
     remove: table.remove,
     async list (workspaceId, query: MemberListQuery) {
       const filters = new Filters()

@@ -107,6 +107,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   }
 
   const create = db.transaction((workspaceId: string, input: object) => spec.toRecord(insertRow(workspaceId, input)))
+  const createMany = db.transaction((workspaceId: string, inputs: object[]) => inputs.map((input) => insertRow(workspaceId, input).id))
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
     const row = find(workspaceId, id)
     if (row === undefined) return false
@@ -132,6 +133,9 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     },
     async create (workspaceId: string, input: object): Promise<Rec> {
       return create.immediate(workspaceId, input)
+    },
+    async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
+      return createMany.immediate(workspaceId, inputs)
     },
     async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
       return patch.immediate(workspaceId, id, input)

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { InvalidFieldError } from '../src/store/types.js'
+import { api, buildTestAppWithStore, createActivity, createMember, newWorkspace, testStores, wireTimeAgo, DAY } from './helpers.js'
+
+// The bulk path (store createMany) has no route: it is driven through the store and checked through the API.
+
+for (const store of testStores()) {
+  describe(`bulk creates (${store.name})`, () => {
+    test('createMany creates every input as create would, and answers the ids in input order', async (t) => {
+      const { app, store: opened } = await buildTestAppWithStore(t, store)
+      const workspaceId = newWorkspace()
+      const client = api(app, workspaceId)
+      const tags = [newWorkspace(), newWorkspace()]
+      const [companyId] = await opened.companies.createMany(workspaceId, [{ name: 'Acme', tags }])
+      const channelIds = await opened.channels.createMany(workspaceId, [{ name: 'general' }, { name: 'random', source: 'Slack' }])
+      const memberIds = await opened.members.createMany(workspaceId, [
+        { firstName: 'Ada', companyId },
+        { primaryEmail: 'grace@example.com' }
+      ])
+      const [threeDaysAgo, oneDayAgo] = [wireTimeAgo(3 * DAY), wireTimeAgo(DAY)]
+      const activityIds = await opened.activities.createMany(workspaceId, [
+        { memberId: memberIds[0]!, activityTypeKey: 'post', channelId: channelIds[1], createdAt: threeDaysAgo },
+        { memberId: memberIds[0]!, activityTypeKey: 'post', createdAt: oneDayAgo },
+        { memberId: memberIds[1]!, activityTypeKey: 'comment' }
+      ])
+
+      const company = (await client.get(`/v1/companies/${companyId}`)).json().company
+      assert.equal(company.name, 'Acme')
+      assert.deepEqual(company.tags, tags)
+      const channels = await Promise.all(channelIds.map(async (id) => (await client.get(`/v1/channels/${id}`)).json().channel))
+      assert.deepEqual(channels.map((c) => [c.name, c.source]), [['general', 'Api'], ['random', 'Slack']])
+      const ada = (await client.get(`/v1/members/${memberIds[0]}`)).json().member
+      assert.equal(ada.companyId, companyId)
+      assert.equal(ada.firstActivity, threeDaysAgo)
+      assert.equal(ada.lastActivity, oneDayAgo)
+      const activities = await Promise.all(activityIds.map(async (id) => (await client.get(`/v1/activities/${id}`)).json().activity))
+      assert.deepEqual(activities.map((a) => a.memberId), [memberIds[0], memberIds[0], memberIds[1]])
+      assert.equal(activities[0].activityTypeId, activities[1].activityTypeId)
+      assert.notEqual(activities[0].activityTypeId, activities[2].activityTypeId)
+      assert.equal(activities[0].channelId, channelIds[1])
+
+      // Totals and lists include them, as after single creates.
+      const list = (await client.get('/v1/activities?pageSize=10')).json()
+      assert.equal(list.totalActivities, 3)
+      assert.deepEqual(list.activities.map((a: { id: string }) => a.id), [activityIds[2], activityIds[1], activityIds[0]])
+      assert.equal((await client.get('/v1/members?q=grace')).json().totalMembers, 1)
+      assert.equal((await client.get(`/v1/companies?tag=${tags[1]}`)).json().totalCompanies, 1)
+    })
+
+    test('createMany is all or none: one bad reference creates nothing', async (t) => {
+      const { app, store: opened } = await buildTestAppWithStore(t, store)
+      const workspaceId = newWorkspace()
+      const client = api(app, workspaceId)
+      const member = await createMember(client)
+      await createActivity(client, { memberId: member.id, activityTypeKey: 'post' })
+      await assert.rejects(opened.activities.createMany(workspaceId, [
+        { memberId: member.id, activityTypeKey: 'post' },
+        { memberId: newWorkspace(), activityTypeKey: 'post' }
+      ]), (error) => error instanceof InvalidFieldError && error.field === 'memberId')
+      await assert.rejects(opened.members.createMany(workspaceId, [
+        { firstName: 'Bob' },
+        { firstName: 'Eve', companyId: newWorkspace() }
+      ]), (error) => error instanceof InvalidFieldError && error.field === 'companyId')
+
+      assert.equal((await client.get('/v1/activities')).json().totalActivities, 1)
+      assert.equal((await client.get('/v1/members')).json().totalMembers, 1)
+      const after = (await client.get(`/v1/members/${member.id}`)).json().member
+      assert.equal(after.firstActivity, after.lastActivity)
+    })
+  })
+}
