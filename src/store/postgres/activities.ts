@@ -17,8 +17,8 @@ const BY_TIME = ['createdAt']
 // committed before it began. Row locks are taken in one order everywhere (members, then activities, then
 // counters), so writers queue instead of deadlocking.
 
-export function postgresActivities (pool: Pool, counters: Counters): ActivityStore {
-  const table = recordTable(pool, counters, {
+export function postgresActivities (pool: Pool, counters: Counters, blockSize: number): ActivityStore {
+  const table = recordTable(pool, counters, blockSize, {
     ...postgresTables.activities,
     times: [],
     toRecord: toActivity
@@ -152,6 +152,7 @@ export function postgresActivities (pool: Pool, counters: Counters): ActivitySto
         await deleteActivity(tx, workspaceId, id)
         await clearReferences(tx, workspaceId, id, nowSeconds())
         await detach(tx, workspaceId, row.member_id, activityWeight(row.created_at))
+        await table.index.moved(tx, workspaceId, { at: row.created_at, id }, -1)
         await counters.add(tx, workspaceId, 'activities', -1)
         return true
       })
@@ -178,6 +179,7 @@ export function postgresActivities (pool: Pool, counters: Counters): ActivitySto
         ...filters,
         none: filters.none,
         orderBy: filters.orderBy('-createdAt', { createdAt: { column: 'activities.created_at' } }),
+        counted: 'desc',
         page: query.page,
         pageSize: query.pageSize
       })

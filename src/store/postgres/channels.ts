@@ -6,13 +6,13 @@ import { Filters, recordTable } from './record-table.js'
 import { toChannel } from '../rows.js'
 import { postgresTables } from './columns.js'
 
-export function postgresChannels (pool: Pool, counters: Counters): ChannelStore {
+export function postgresChannels (pool: Pool, counters: Counters, blockSize: number): ChannelStore {
   // The channel's row lock comes first, so no activity can name it meanwhile (the foreign key check waits for
   // the lock, then fails as channelId).
   const detachActivities = statement(`UPDATE activities SET channel_id = NULL, updated_at = to_timestamp($3)
     WHERE workspace_id = $1 AND channel_id = $2`)
 
-  const table = recordTable(pool, counters, {
+  const table = recordTable(pool, counters, blockSize, {
     ...postgresTables.channels,
     times: [],
     beforeDelete: async (db, row) => { await detachActivities(db, row.workspace_id, row.id, nowSeconds()) },
@@ -33,6 +33,7 @@ export function postgresChannels (pool: Pool, counters: Counters): ChannelStore 
         ...filters,
         none: filters.none,
         orderBy: filters.orderBy('-createdAt', { createdAt: { column: 'channels.created_at' } }),
+        counted: 'desc',
         page: query.page,
         pageSize: query.pageSize
       })

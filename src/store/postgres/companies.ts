@@ -7,15 +7,16 @@ import { toCompany } from '../rows.js'
 import { differs, sideTable } from './side-table.js'
 import { domain } from '../tables.js'
 import { postgresTables } from './columns.js'
+import { countedOrder } from '../counted-index.js'
 
-export function postgresCompanies (pool: Pool, counters: Counters): CompanyStore {
+export function postgresCompanies (pool: Pool, counters: Counters, blockSize: number): CompanyStore {
   const tags = sideTable('company_tags', 'tag', 'company_id', 'uuid')
   // Members that named the company are detached; the company's row lock comes first, so no member can be
   // attached to it meanwhile (the foreign key check waits for the lock, then fails as companyId).
   const detachMembers = statement(`UPDATE members SET company_id = NULL, updated_at = to_timestamp($3)
     WHERE workspace_id = $1 AND company_id = $2`)
 
-  const table = recordTable(pool, counters, {
+  const table = recordTable(pool, counters, blockSize, {
     ...postgresTables.companies,
     times: ['founded_at'],
     afterWrite: async (db, row, previous) => {
@@ -43,6 +44,7 @@ export function postgresCompanies (pool: Pool, counters: Counters): CompanyStore
         ...filters,
         none: filters.none,
         orderBy: filters.orderBy(query.sort ?? '-createdAt', { createdAt: { column: 'companies.created_at' }, name: { column: 'companies.name_key' } }),
+        counted: countedOrder(query.sort ?? '-createdAt'),
         page: query.page,
         pageSize: query.pageSize
       })

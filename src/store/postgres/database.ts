@@ -10,6 +10,8 @@ export interface PostgresOptions {
   poolSize: number
   /** Server-side limit per statement; 0 means none. */
   statementTimeoutMs: number
+  /** Rows per block of the counted list index (src/store/counted-index.ts); small in tests, to make many. */
+  listBlockSize?: number
 }
 
 // TLS and any other connection parameter come with the URL (sslmode=require, ...); query parameters that are
@@ -58,11 +60,28 @@ const REFERENCE_FIELDS: Record<string, string> = {
   activities_invite_to_fkey: 'inviteTo'
 }
 
-/** Runs `work` as one transaction (READ COMMITTED), again when the database asks for a retry. */
+// Work a transaction asks to run once it has committed, by its key (so it runs once however often asked).
+const committed = new WeakMap<Db, Map<string, () => Promise<void>>>()
+
+/** Runs `task` after the transaction `tx` commits, once per `key`; never when it rolls back. */
+export function afterCommit (tx: Db, key: string, task: () => Promise<void>): void {
+  committed.get(tx)?.set(key, task)
+}
+
+/**
+ * Runs `work` as one transaction (READ COMMITTED), again when the database asks for a retry; then the work it
+ * asked to run after commit (see afterCommit).
+ */
 export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const tasks = new Map<string, () => Promise<void>>()
     try {
-      return await pool.begin(async (tx) => await work(tx)) as T
+      const result = await pool.begin(async (tx) => {
+        committed.set(tx, tasks)
+        return await work(tx)
+      }) as T
+      for (const task of tasks.values()) await task()
+      return result
     } catch (error) {
       const retry = error instanceof Retry || (error instanceof postgres.PostgresError && RETRYABLE.has(error.code))
       if (retry && attempt < ATTEMPTS) continue

@@ -5,6 +5,7 @@ import { postgresCompanies } from './companies.js'
 import { connect, counters, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
+import { BLOCK_SIZE } from '../counted-index.js'
 
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
 export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
@@ -16,11 +17,12 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     throw error
   }
   const counts = counters()
+  const blockSize = options.listBlockSize ?? BLOCK_SIZE
   return {
-    companies: postgresCompanies(pool, counts),
-    members: postgresMembers(pool, counts),
-    activities: postgresActivities(pool, counts),
-    channels: postgresChannels(pool, counts),
+    companies: postgresCompanies(pool, counts, blockSize),
+    members: postgresMembers(pool, counts, blockSize),
+    activities: postgresActivities(pool, counts, blockSize),
+    channels: postgresChannels(pool, counts, blockSize),
     async ping () {
       await pool`SELECT 1`
     },

@@ -8,6 +8,8 @@ import { Filters, recordTable } from './record-table.js'
 import { toMember, type MemberRow } from '../rows.js'
 import { differs, ownedBy, sideTable } from './side-table.js'
 import { postgresTables } from './columns.js'
+import { byKey, countedOrder } from '../counted-index.js'
+import { countedIndex } from './counted-index.js'
 
 function identity (row: MemberRow) {
   return { firstName: row.first_name, lastName: row.last_name, primaryEmail: row.primary_email, emails: row.emails }
@@ -15,7 +17,7 @@ function identity (row: MemberRow) {
 
 const SEARCHED = ['first_name', 'last_name', 'primary_email', 'emails'] as const
 
-export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
+export function postgresMembers (pool: Pool, counters: Counters, blockSize: number): MemberStore {
   const tags = sideTable('member_tags', 'tag', 'member_id', 'uuid')
   const clearTerms = statement('DELETE FROM member_terms WHERE workspace_id = $1 AND member_id = $2')
   const addTerms = statement(`INSERT INTO member_terms (workspace_id, term, kind, member_id)
@@ -28,8 +30,9 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
     if (names.length + emails.length > 0) await addTerms(db, row.workspace_id, row.id, names, emails)
   }
 
-  const deleteActivities = statement<{ id: string }>(
-    'DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2 RETURNING id')
+  const deleteActivities = statement<{ id: string, at: number }>(`DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2
+    RETURNING id, extract(epoch FROM created_at)::float8 AS at`)
+  const activityIndex = countedIndex(pool, counters, 'activities', 'activities', blockSize)
   // Other members' activities that pointed at the removed ones keep no dangling reference. This runs after the
   // delete (the references are deferred foreign keys, checked at commit), so a reference another transaction
   // committed meanwhile is cleared too: the delete waited for it, and this statement sees it.
@@ -40,7 +43,7 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
       updated_at = to_timestamp($3)
     WHERE workspace_id = $1 AND (reply_to = ANY($2::uuid[]) OR react_to = ANY($2::uuid[]) OR invite_to = ANY($2::uuid[]))`)
 
-  const table = recordTable(pool, counters, {
+  const table = recordTable(pool, counters, blockSize, {
     ...postgresTables.members,
     times: ['first_activity', 'last_activity'],
     afterWrite: async (db, row, previous) => {
@@ -52,10 +55,11 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
     // Its activities go with it. The member's row lock is taken first (remove reads it FOR UPDATE), as every
     // write that touches its activities takes it first.
     beforeDelete: async (db, row) => {
-      const removed = (await deleteActivities(db, row.workspace_id, row.id)).map((activity) => activity.id)
-      if (removed.length > 0) await clearReferences(db, row.workspace_id, removed, nowSeconds())
+      const removed = (await deleteActivities(db, row.workspace_id, row.id)).sort(byKey)
+      if (removed.length > 0) await clearReferences(db, row.workspace_id, removed.map((activity) => activity.id), nowSeconds())
       await clearTerms(db, row.workspace_id, row.id)
       await tags.replace(db, row.workspace_id, row.id, [])
+      await activityIndex.removed(db, row.workspace_id, removed)
       await counters.add(db, row.workspace_id, 'activities', -removed.length)
     },
     toRecord: toMember
@@ -110,6 +114,7 @@ export function postgresMembers (pool: Pool, counters: Counters): MemberStore {
           lastActivity: { column: 'members.last_activity', nullable: true },
           pulse: { column: 'members.engagement' }
         }),
+        counted: countedOrder(query.sort ?? '-createdAt'),
         page: query.page,
         pageSize: query.pageSize
       })

@@ -3,6 +3,8 @@ import { newId } from '../ids.js'
 import type { BaseRow } from '../rows.js'
 import { changes, emptyColumns, toColumns, type FieldMap } from '../columns.js'
 import type { Page } from '../types.js'
+import { countedIndex } from './counted-index.js'
+import { mirror } from '../counted-index.js'
 import { allSettled, isId, statement, transaction, type Counter, type Counters, type Db, type Param, type Pool } from './database.js'
 
 export type { BaseRow }
@@ -37,6 +39,8 @@ export interface ListSpec {
   /** A filter that names no record (a value that is no id): the page is empty without asking. */
   none: boolean
   orderBy: string
+  /** Set when the order is by createdAt (either way): without filters, the counted index finds the page. */
+  counted?: 'asc' | 'desc'
   page: number
   pageSize: number
 }
@@ -46,7 +50,7 @@ export interface ListSpec {
  * Rows hold times as epoch seconds: written with to_timestamp(), read back with extract(epoch), so a row
  * converts to a record exactly as in SQLite (whole seconds; years 0000-9999 included).
  */
-export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Counters, spec: TableSpec<Row, Rec>) {
+export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Counters, blockSize: number, spec: TableSpec<Row, Rec>) {
   const times = new Set(['created_at', 'updated_at', ...spec.times])
   const readList = spec.columns.map((c) => times.has(c) ? `extract(epoch FROM ${c})::float8 AS ${c}` : c).join(', ')
   const placeholder = (column: string, n: number) => times.has(column) ? `to_timestamp($${n})` : `$${n}`
@@ -59,6 +63,12 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     VALUES (${spec.columns.map((c, i) => placeholder(c, i + 1)).join(', ')})`)
   const update = statement(`UPDATE ${spec.table} SET ${written.map((c, i) => `${c} = ${placeholder(c, i + 3)}`).join(', ')} ${where}`)
   const remove = statement(`DELETE FROM ${spec.table} ${where}`)
+  const index = countedIndex(pool, counters, spec.table, spec.counter, blockSize)
+  const totalOf = statement<{ total: number }>(`SELECT (${counters.total(spec.counter)}) AS total`)
+  const pageFromTop = statement<Row>(`SELECT ${readList} FROM ${spec.table} WHERE workspace_id = $1
+    ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`)
+  const pageBelow = statement<Row>(`SELECT ${readList} FROM ${spec.table} WHERE workspace_id = $1
+    AND (created_at, id) < (to_timestamp($4), $5::uuid) ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`)
   const derived = (row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
@@ -85,6 +95,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     } as unknown as Row)
     await insert(db, ...values(row, spec.columns))
     await spec.afterWrite?.(db, row, undefined)
+    await index.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
     await counters.add(db, workspaceId, spec.counter, 1)
     return row
   }
@@ -102,6 +113,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
   async function deleteRow (db: Db, row: Row): Promise<void> {
     await remove(db, row.workspace_id, row.id)
+    await index.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, -1)
     await counters.add(db, row.workspace_id, spec.counter, -1)
   }
 
@@ -121,6 +133,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
 
   async function listRows (db: Db, workspaceId: string, list: ListSpec): Promise<Page<Row>> {
     if (!isId(workspaceId) || list.none) return { total: 0, items: [] }
+    if (list.where.length === 0 && list.counted !== undefined) return await countedRows(workspaceId, list, list.counted)
     // Pages are numbered up to 2^53, so the offset may pass 2^53: compute it exactly and send it as text.
     const offset = String(BigInt(list.page - 1) * BigInt(list.pageSize))
     const rows = await statement<Row & { total: number }>(listSql(list))(db, workspaceId, list.pageSize, offset, ...list.params)
@@ -128,9 +141,28 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return { total, items: rows.filter((row) => row.id !== null) }
   }
 
+  /**
+   * A page of the whole list in createdAt order, found by the counted index instead of OFFSET. One read-only
+   * snapshot for the total, the blocks and the page.
+   */
+  async function countedRows (workspaceId: string, list: ListSpec, order: 'asc' | 'desc'): Promise<Page<Row>> {
+    return await pool.begin('isolation level repeatable read read only', async (tx) => {
+      const [{ total }] = await totalOf(tx, workspaceId) as [{ total: number }]
+      const offset = (list.page - 1) * list.pageSize
+      if (offset >= total) return { total, items: [] }
+      const page = order === 'desc' ? { offset, limit: list.pageSize } : mirror(offset, list.pageSize, total)
+      const { before, skip } = await index.seek(tx, workspaceId, page.offset, total)
+      const rows = before === undefined
+        ? await pageFromTop(tx, workspaceId, page.limit, skip)
+        : await pageBelow(tx, workspaceId, page.limit, skip, before.at, before.id)
+      return { total, items: order === 'desc' ? rows : rows.reverse() }
+    }) as Page<Row>
+  }
+
   return {
     /** The select list of a row, for statements of the resource's own. */
     readList,
+    index,
     find,
     insertRow,
     patchRow,

@@ -10,8 +10,8 @@ import { sqliteTables } from './columns.js'
 
 const BY_TIME = ['createdAt']
 
-export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
-  const table = recordTable(db, counters, {
+export function sqliteActivities (db: Db, counters: Counters, blockSize: number): ActivityStore {
+  const table = recordTable(db, counters, blockSize, {
     ...sqliteTables.activities,
     toRecord: toActivity
   })
@@ -129,6 +129,7 @@ export function sqliteActivities (db: Db, counters: Counters): ActivityStore {
       return table.list(workspaceId, {
         ...filters,
         orderBy: filters.orderBy('-createdAt', { createdAt: 'created_at' }),
+        counted: 'desc',
         page: query.page,
         pageSize: query.pageSize
       })

@@ -6,10 +6,10 @@ import { Filters, prefixRange, recordTable } from './record-table.js'
 import { toChannel } from '../rows.js'
 import { sqliteTables } from './columns.js'
 
-export function sqliteChannels (db: Db, counters: Counters): ChannelStore {
+export function sqliteChannels (db: Db, counters: Counters, blockSize: number): ChannelStore {
   const detachActivities = db.prepare(`UPDATE activities SET channel_id = NULL, updated_at = ?
     WHERE workspace_id = ? AND channel_id = ?`)
-  const table = recordTable(db, counters, {
+  const table = recordTable(db, counters, blockSize, {
     ...sqliteTables.channels,
     // Its activities stay, without a channel.
     beforeDelete: (row) => detachActivities.run(nowSeconds(), row.workspace_id, row.id),
@@ -29,6 +29,7 @@ export function sqliteChannels (db: Db, counters: Counters): ChannelStore {
       return table.list(workspaceId, {
         ...filters,
         orderBy: filters.orderBy('-createdAt', { createdAt: 'created_at' }),
+        counted: 'desc',
         page: query.page,
         pageSize: query.pageSize
       })

@@ -8,17 +8,18 @@ import { toCompany, type CompanyRow } from '../rows.js'
 import { sideTable } from './side-table.js'
 import { domain } from '../tables.js'
 import { sqliteTables } from './columns.js'
+import { countedOrder } from '../counted-index.js'
 
 // Lists are JSON text in SQLite.
 type StoredCompanyRow = JsonLists<CompanyRow, 'tags'>
 
 const toCompanyRecord = (row: StoredCompanyRow) => toCompany(parseLists<CompanyRow, 'tags'>(row, ['tags']))
 
-export function sqliteCompanies (db: Db, counters: Counters): CompanyStore {
+export function sqliteCompanies (db: Db, counters: Counters, blockSize: number): CompanyStore {
   const tags = sideTable(db, 'company_tags', 'tag', 'company_id')
   const detachMembers = db.prepare(`UPDATE members SET company_id = NULL, updated_at = ?
     WHERE workspace_id = ? AND company_id = ?`)
-  const table = recordTable(db, counters, {
+  const table = recordTable(db, counters, blockSize, {
     ...sqliteTables.companies,
     afterWrite: (row, previous) => {
       if (row.tags !== previous?.tags) tags.replace(row.workspace_id, row.id, parseList(row.tags))
@@ -45,6 +46,7 @@ export function sqliteCompanies (db: Db, counters: Counters): CompanyStore {
       return table.list(workspaceId, {
         ...filters,
         orderBy: filters.orderBy(query.sort ?? '-createdAt', { createdAt: 'created_at', name: 'name_key' }),
+        counted: countedOrder(query.sort ?? '-createdAt'),
         page: query.page,
         pageSize: query.pageSize
       })

@@ -8,6 +8,8 @@ export type Db = Database.Database
 export interface SqliteOptions {
   /** `normal` survives a crash of the process (WAL); `full` also survives losing power, at an fsync per commit. */
   synchronous: 'normal' | 'full'
+  /** Rows per block of the counted list index (src/store/counted-index.ts); small in tests, to make many. */
+  listBlockSize?: number
 }
 
 export function openDatabase (path: string, options: SqliteOptions): Db {

@@ -4,16 +4,18 @@ import { sqliteChannels } from './channels.js'
 import { sqliteCompanies } from './companies.js'
 import { counters, openDatabase, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
+import { BLOCK_SIZE } from '../counted-index.js'
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const db = openDatabase(path, options)
   const counts = counters(db)
+  const blockSize = options.listBlockSize ?? BLOCK_SIZE
   const ping = db.prepare('SELECT 1').pluck()
   return {
-    companies: sqliteCompanies(db, counts),
-    members: sqliteMembers(db, counts),
-    activities: sqliteActivities(db, counts),
-    channels: sqliteChannels(db, counts),
+    companies: sqliteCompanies(db, counts, blockSize),
+    members: sqliteMembers(db, counts, blockSize),
+    activities: sqliteActivities(db, counts, blockSize),
+    channels: sqliteChannels(db, counts, blockSize),
     async ping () {
       ping.get()
     },

@@ -9,6 +9,8 @@ import { Filters, prefixRange, recordTable } from './record-table.js'
 import { toMember, type MemberRow } from '../rows.js'
 import { sideTable } from './side-table.js'
 import { sqliteTables } from './columns.js'
+import { countedOrder, type Boundary } from '../counted-index.js'
+import { countedIndex } from './counted-index.js'
 
 // Lists are JSON text in SQLite.
 type StoredMemberRow = JsonLists<MemberRow, 'emails' | 'phones' | 'tags'>
@@ -21,7 +23,7 @@ function identity (row: StoredMemberRow) {
 
 const SEARCHED = ['first_name', 'last_name', 'primary_email', 'emails'] as const
 
-export function sqliteMembers (db: Db, counters: Counters): MemberStore {
+export function sqliteMembers (db: Db, counters: Counters, blockSize: number): MemberStore {
   const tags = sideTable(db, 'member_tags', 'tag', 'member_id')
   const clearTerms = db.prepare('DELETE FROM member_terms WHERE workspace_id = ? AND member_id = ?')
   const addTerm = db.prepare(`INSERT OR IGNORE INTO member_terms (workspace_id, term, kind, member_id)
@@ -40,9 +42,12 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
       SELECT id FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
     AND member_id <> @member_id`))
   const deleteActivities = db.prepare('DELETE FROM activities WHERE workspace_id = ? AND member_id = ?')
+  const activityKeys = db.prepare(`SELECT created_at AS at, id FROM activities WHERE workspace_id = ? AND member_id = ?
+    ORDER BY created_at, id`)
+  const activityIndex = countedIndex(db, counters, 'activities', 'activities', blockSize)
 
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
-  const table = recordTable(db, counters, {
+  const table = recordTable(db, counters, blockSize, {
     ...sqliteTables.members,
     // Rejections roll back with the write's transaction.
     afterWrite: (row, previous) => {
@@ -57,7 +62,9 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
     beforeDelete: (row) => {
       const params = { workspace_id: row.workspace_id, member_id: row.id, now: nowSeconds() }
       for (const statement of clearReferences) statement.run(params)
+      const removed = activityKeys.all(row.workspace_id, row.id) as Boundary[]
       counters.add(row.workspace_id, 'activities', -deleteActivities.run(row.workspace_id, row.id).changes)
+      activityIndex.removed(row.workspace_id, removed)
       clearTerms.run(row.workspace_id, row.id)
       tags.replace(row.workspace_id, row.id, [])
     },
@@ -94,6 +101,7 @@ export function sqliteMembers (db: Db, counters: Counters): MemberStore {
       return table.list(workspaceId, {
         ...filters,
         orderBy: filters.orderBy(query.sort ?? '-createdAt', { createdAt: 'created_at', lastActivity: 'last_activity', pulse: 'engagement' }),
+        counted: countedOrder(query.sort ?? '-createdAt'),
         page: query.page,
         pageSize: query.pageSize
       })

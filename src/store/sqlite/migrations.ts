@@ -5,6 +5,8 @@
 // Timestamps are INTEGER epoch seconds; arrays are JSON text. name_key and the term tables hold text lower-cased
 // in JavaScript (src/domain), so case folding is the same on every store.
 
+import { buildBlocksSql } from '../counted-index.js'
+
 export interface Migration {
   version: number
   name: string
@@ -159,6 +161,28 @@ export const migrations: Migration[] = [
       CREATE INDEX activities_by_channel ON activities (workspace_id, channel_id, created_at, id);
       CREATE INDEX activities_by_type ON activities (workspace_id, activity_type_id, created_at, id);
       CREATE INDEX activities_by_source ON activities (workspace_id, source, created_at, id);
+    `
+  },
+  {
+    version: 2,
+    name: 'counted list index',
+    sql: `
+      -- The counted index of each list's createdAt order (src/store/counted-index.ts).
+      CREATE TABLE list_blocks (
+        workspace_id TEXT NOT NULL,
+        list TEXT NOT NULL,
+        upper_at INTEGER NOT NULL,
+        upper_id TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (workspace_id, list, upper_at, upper_id)
+      ) WITHOUT ROWID;
+      CREATE TABLE list_counts (
+        workspace_id TEXT NOT NULL,
+        list TEXT NOT NULL,
+        closed INTEGER NOT NULL,
+        PRIMARY KEY (workspace_id, list)
+      ) WITHOUT ROWID;
+      ${buildBlocksSql()}
     `
   }
 ]

@@ -5,6 +5,8 @@ import type { Page } from '../types.js'
 import { changes, emptyColumns, toColumns, type FieldMap } from '../columns.js'
 import { insertSql, updateSql } from './columns.js'
 import type { Counter, Counters, Db } from './database.js'
+import { countedIndex } from './counted-index.js'
+import { mirror } from '../counted-index.js'
 
 export type { BaseRow }
 
@@ -31,6 +33,8 @@ export interface ListSpec {
   where: string[]
   params: Record<string, unknown>
   orderBy: string
+  /** Set when the order is by createdAt (either way): without filters, the counted index finds the page. */
+  counted?: 'asc' | 'desc'
   page: number
   pageSize: number
 }
@@ -40,12 +44,17 @@ export interface ListSpec {
  * The synchronous parts run inside the callers' transactions; better-sqlite3 is synchronous, so a
  * transaction is never interleaved with another request of this process.
  */
-export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counters, spec: TableSpec<Row, Rec>) {
+export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counters, blockSize: number, spec: TableSpec<Row, Rec>) {
   const columns = spec.columns.join(', ')
   const select = db.prepare(`SELECT ${columns} FROM ${spec.table} WHERE workspace_id = ? AND id = ?`)
   const insert = db.prepare(insertSql(spec.table, [...spec.columns]))
   const update = db.prepare(updateSql(spec.table, spec.columns.filter((c) => c !== 'workspace_id' && c !== 'id')))
   const deleteById = db.prepare(`DELETE FROM ${spec.table} WHERE workspace_id = ? AND id = ?`)
+  const index = countedIndex(db, counters, spec.table, spec.counter, blockSize)
+  const pageFromTop = db.prepare(`SELECT ${columns} FROM ${spec.table} WHERE workspace_id = @workspace_id
+    ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip`)
+  const pageBelow = db.prepare(`SELECT ${columns} FROM ${spec.table} WHERE workspace_id = @workspace_id
+    AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip`)
   // List statements differ only by their filters and order, so each distinct text is prepared once.
   const prepared = new Map<string, ReturnType<Db['prepare']>>()
   const statement = (sql: string) => {
@@ -72,6 +81,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     } as unknown as Row)
     insert.run(row)
     counters.add(workspaceId, spec.counter, 1)
+    index.added(workspaceId, { at: row.created_at, id: row.id })
     spec.afterWrite?.(row, undefined)
     return row
   }
@@ -89,6 +99,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   function deleteRow (row: Row): void {
     deleteById.run(row.workspace_id, row.id)
     counters.add(row.workspace_id, spec.counter, -1)
+    index.removed(row.workspace_id, [{ at: row.created_at, id: row.id }])
   }
 
   /** A page and the total of the rows matching the filters; without filters the total is the kept count. */
@@ -99,11 +110,22 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       ? counters.get(workspaceId, spec.counter)
       : statement(`SELECT count(*) FROM ${spec.table} WHERE ${where}`).pluck().get(params) as number
     const offset = (list.page - 1) * list.pageSize
-    const items = offset >= total
-      ? []
-      : statement(`SELECT ${columns} FROM ${spec.table} WHERE ${where} ORDER BY ${list.orderBy} LIMIT @limit OFFSET @offset`)
-        .all({ ...params, limit: list.pageSize, offset }) as Row[]
+    if (offset >= total) return { total, items: [] }
+    if (list.where.length === 0 && list.counted !== undefined) {
+      return { total, items: countedPage(workspaceId, offset, list.pageSize, total, list.counted) }
+    }
+    const items = statement(`SELECT ${columns} FROM ${spec.table} WHERE ${where} ORDER BY ${list.orderBy} LIMIT @limit OFFSET @offset`)
+      .all({ ...params, limit: list.pageSize, offset }) as Row[]
     return { total, items }
+  }
+
+  /** A page of the whole list in createdAt order, found by the counted index instead of OFFSET. */
+  function countedPage (workspaceId: string, offset: number, limit: number, total: number, order: 'asc' | 'desc'): Row[] {
+    const page = order === 'desc' ? { offset, limit } : mirror(offset, limit, total)
+    const { before, skip } = index.seek(workspaceId, page.offset, total)
+    const params = { workspace_id: workspaceId, limit: page.limit, skip }
+    const rows = (before === undefined ? pageFromTop.all(params) : pageBelow.all({ ...params, ...before })) as Row[]
+    return order === 'desc' ? rows : rows.reverse()
   }
 
   const create = db.transaction((workspaceId: string, input: object) => spec.toRecord(insertRow(workspaceId, input)))

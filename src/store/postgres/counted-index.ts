@@ -1,0 +1,150 @@
+import { fullBlock, smallBlock, seek, walksDown, type Block, type Boundary, type Seek } from '../counted-index.js'
+import { afterCommit, statement, transaction, type Counter, type Counters, type Db, type Pool } from './database.js'
+
+// Any constant works: it names "counted list indexes" among the database's advisory locks.
+const LOCK_CLASS = 730_145
+
+const SLOTS = 16
+
+/**
+ * The counted index of one table's list order (src/store/counted-index.ts).
+ *
+ * Concurrency: every write that moves a count takes the list's advisory lock in shared mode, so writers do not
+ * wait for each other; splitting, closing and merging blocks take it in exclusive mode, in a transaction of
+ * their own after the write that found them due has committed. So block boundaries never move under a writer,
+ * and the counts the exclusive holder reads include every committed write and no pending one: each change of
+ * structure is exact. A structure change that fails (or a crash before it) loses nothing: counts stay exact and
+ * the next write that finds it due runs it again.
+ */
+export function countedIndex (pool: Pool, counters: Counters, table: string, counter: Counter, blockSize: number) {
+  const list = table
+  const full = fullBlock(blockSize)
+  const small = smallBlock(blockSize)
+  const lock = (mode: string) => statement(`SELECT ${mode}(${LOCK_CLASS}, hashtext($1::text || $2))::text`)
+  const lockShared = lock('pg_advisory_xact_lock_shared')
+  const lockExclusive = lock('pg_advisory_xact_lock')
+  const block = 'upper_at AS at, upper_id AS id, n::float8 AS n'
+  const closedSql = 'SELECT coalesce(sum(closed), 0)::float8 FROM list_counts WHERE workspace_id = $1 AND list = $2'
+  // The block holding a key gains or loses rows; with no block above the key (the open block), the open count.
+  const moveKey = statement<{ n: number | null, open: number | null }>(`
+    WITH target AS (
+      SELECT upper_at, upper_id FROM list_blocks WHERE workspace_id = $1 AND list = $2
+        AND (upper_at, upper_id) > (to_timestamp($3), $4::uuid) ORDER BY upper_at, upper_id LIMIT 1
+    ), moved AS (
+      UPDATE list_blocks b SET n = b.n + $5 FROM target
+      WHERE b.workspace_id = $1 AND b.list = $2 AND b.upper_at = target.upper_at AND b.upper_id = target.upper_id
+      RETURNING b.n
+    )
+    SELECT (SELECT n::float8 FROM moved) AS n,
+      CASE WHEN NOT EXISTS (SELECT 1 FROM moved) THEN (${counters.total(counter)}) - (${closedSql}) END AS open`)
+  const addClosed = statement(`INSERT INTO list_counts (workspace_id, list, slot, closed) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed`)
+  const readClosed = statement<{ closed: number }>(`SELECT (${closedSql}) AS closed`)
+  const readOpen = statement<{ open: number }>(`SELECT (${counters.total(counter)}) - (${closedSql}) AS open`)
+  const blocks = {
+    descending: statement<Block>(`SELECT ${block} FROM list_blocks WHERE workspace_id = $1 AND list = $2
+      ORDER BY upper_at DESC, upper_id DESC`),
+    ascending: statement<Block>(`SELECT ${block} FROM list_blocks WHERE workspace_id = $1 AND list = $2
+      ORDER BY upper_at, upper_id`)
+  }
+  const blockAbove = statement<Block>(`SELECT ${block} FROM list_blocks WHERE workspace_id = $1 AND list = $2
+    AND (upper_at, upper_id) > (to_timestamp($3), $4::uuid) ORDER BY upper_at, upper_id LIMIT 1`)
+  const blocksWhere = (condition: string) => statement<Block>(`SELECT ${block} FROM list_blocks
+    WHERE workspace_id = $1 AND list = $2 AND ${condition} ORDER BY upper_at, upper_id LIMIT 100`)
+  const fullBlocks = blocksWhere(`n >= ${full}`)
+  const smallBlocks = blocksWhere(`n < ${small}`)
+  const selectBlock = statement<Block>(`SELECT ${block} FROM list_blocks
+    WHERE workspace_id = $1 AND list = $2 AND upper_at = to_timestamp($3) AND upper_id = $4`)
+  const bump = statement(`UPDATE list_blocks SET n = n + $5
+    WHERE workspace_id = $1 AND list = $2 AND upper_at = to_timestamp($3) AND upper_id = $4`)
+  const insertBlock = statement(`INSERT INTO list_blocks (workspace_id, list, upper_at, upper_id, n)
+    VALUES ($1, $2, to_timestamp($3), $4, $5)`)
+  const deleteBlock = statement(`DELETE FROM list_blocks
+    WHERE workspace_id = $1 AND list = $2 AND upper_at = to_timestamp($3) AND upper_id = $4`)
+  const key = 'extract(epoch FROM created_at)::float8 AS at, id'
+  const rowBelow = statement<Boundary>(`SELECT ${key} FROM ${table} WHERE workspace_id = $1
+    AND (created_at, id) < (to_timestamp($2), $3::uuid) ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET $4`)
+  const rowFromTop = statement<Boundary>(`SELECT ${key} FROM ${table} WHERE workspace_id = $1
+    ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET $2`)
+
+  const closedMoves = async (db: Db, workspaceId: string, delta: number) => {
+    if (delta !== 0) await addClosed(db, workspaceId, list, Math.floor(Math.random() * SLOTS), delta)
+  }
+  const move = async (db: Db, workspaceId: string, at: Boundary, delta: number) =>
+    await bump(db, workspaceId, list, at.at, at.id, delta)
+
+  /** Splits full blocks, closes a full open block, merges small blocks: whatever is due, under the exclusive lock. */
+  async function restructure (workspaceId: string): Promise<void> {
+    await transaction(pool, async (tx) => {
+      await lockExclusive(tx, workspaceId, list)
+      const [{ open }] = await readOpen(tx, workspaceId, list) as [{ open: number }]
+      if (open >= full) {
+        const [cut] = await rowFromTop(tx, workspaceId, open - blockSize - 1) as [Boundary]
+        await insertBlock(tx, workspaceId, list, cut.at, cut.id, blockSize)
+        await closedMoves(tx, workspaceId, blockSize)
+      }
+      for (const full of await fullBlocks(tx, workspaceId, list)) {
+        const lower = Math.floor(full.n / 2)
+        const [middle] = await rowBelow(tx, workspaceId, full.at, full.id, full.n - lower - 1) as [Boundary]
+        await insertBlock(tx, workspaceId, list, middle.at, middle.id, lower)
+        await move(tx, workspaceId, full, -lower)
+      }
+      for (const candidate of await smallBlocks(tx, workspaceId, list)) {
+        // An earlier merge of this pass may have grown it: read it again, with the block above it.
+        const [current] = await selectBlock(tx, workspaceId, list, candidate.at, candidate.id)
+        if (current === undefined || current.n >= small) continue
+        const [above] = await blockAbove(tx, workspaceId, list, current.at, current.id)
+        if (above !== undefined && above.n + current.n >= full) continue
+        await deleteBlock(tx, workspaceId, list, current.at, current.id)
+        if (above === undefined) await closedMoves(tx, workspaceId, -current.n)
+        else await move(tx, workspaceId, above, current.n)
+      }
+    })
+  }
+
+  function due (db: Db, workspaceId: string): void {
+    // A failed restructure is retried by the next write that finds it due; the write itself has committed.
+    afterCommit(db, `${list}:${workspaceId}`, async () => await restructure(workspaceId).catch(() => {}))
+  }
+
+  return {
+    /** Rows were added or removed (`delta` for the one at `key`); call before the table's counter moves. */
+    async moved (db: Db, workspaceId: string, key: Boundary, delta: number): Promise<void> {
+      await lockShared(db, workspaceId, list)
+      const [result] = await moveKey(db, workspaceId, list, key.at, key.id, delta)
+      if (result?.n != null) {
+        await closedMoves(db, workspaceId, delta)
+        if (result.n >= full || result.n < small) due(db, workspaceId)
+      } else if (result?.open != null && result.open + delta >= full) {
+        due(db, workspaceId)
+      }
+    },
+
+    /** Rows were removed, `keys` in ascending list order; call before the table's counter moves. */
+    async removed (db: Db, workspaceId: string, keys: readonly Boundary[]): Promise<void> {
+      await lockShared(db, workspaceId, list)
+      const all = await blocks.ascending(db, workspaceId, list)
+      const lost = new Map<Block, number>()
+      let i = 0
+      for (const key of keys) {
+        while (i < all.length && !before(key, all[i]!)) i++
+        if (i === all.length) break
+        lost.set(all[i]!, (lost.get(all[i]!) ?? 0) + 1)
+      }
+      for (const [at, n] of lost) await move(db, workspaceId, at, -n)
+      await closedMoves(db, workspaceId, -[...lost.values()].reduce((sum, n) => sum + n, 0))
+      if ([...lost].some(([at, n]) => at.n - n < small)) due(db, workspaceId)
+    },
+
+    /** Where the page at `offset` (descending) starts; `db` must give one snapshot with the total's. */
+    async seek (db: Db, workspaceId: string, offset: number, total: number): Promise<Seek> {
+      const [{ closed }] = await readClosed(db, workspaceId, list) as [{ closed: number }]
+      if (offset < total - closed) return { skip: offset }
+      const read = walksDown(offset, total, closed) ? blocks.descending : blocks.ascending
+      const found = await read(db, workspaceId, list)
+      return seek(offset, total, closed, () => found)
+    }
+  }
+}
+
+const before = (key: Boundary, bound: Boundary) => key.at < bound.at || (key.at === bound.at && key.id < bound.id)
