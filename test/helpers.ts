@@ -20,17 +20,22 @@ type InjectPayload = InjectOptions['payload']
 
 export const TEST_SECRET = 'test-secret-of-at-least-thirty-two-bytes'
 
+/** Store options a test may set (small counted-index blocks, to make many). */
+export interface TestStoreOptions {
+  listBlockSize?: number
+}
+
 /** A store the whole API suite runs against; each `open` gives a fresh, empty database. */
 export interface TestStore {
   name: string
-  open (): Promise<Store>
+  open (options?: TestStoreOptions): Promise<Store>
 }
 
 const sqlite: TestStore = {
   name: 'sqlite',
-  async open () {
+  async open (options = {}) {
     const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    const store = openSqliteStore(join(dir, 'records.db'), { synchronous: 'normal' })
+    const store = openSqliteStore(join(dir, 'records.db'), { synchronous: 'normal', ...options })
     return {
       ...store,
       async close () {
@@ -75,9 +80,9 @@ export async function postgresSchema (): Promise<PostgresSchema> {
 
 const postgresStore: TestStore = {
   name: 'postgres',
-  async open () {
+  async open (options = {}) {
     const schema = await postgresSchema()
-    const store = await openPostgresStore(schema.url, { poolSize: 10, statementTimeoutMs: 10_000 })
+    const store = await openPostgresStore(schema.url, { poolSize: 10, statementTimeoutMs: 10_000, ...options })
     return {
       ...store,
       async close () {
@@ -99,9 +104,9 @@ export async function buildTestApp (t: TestContext, store: TestStore = sqlite): 
 }
 
 /** buildTestApp, with the store it opened, for tests of store methods no route calls (the bulk path). */
-export async function buildTestAppWithStore (t: TestContext, store: TestStore = sqlite): Promise<{ app: FastifyInstance, store: Store }> {
+export async function buildTestAppWithStore (t: TestContext, store: TestStore = sqlite, options?: TestStoreOptions): Promise<{ app: FastifyInstance, store: Store }> {
   const config = loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent' })
-  const opened = await store.open()
+  const opened = await store.open(options)
   const app = await buildApp({ config, store: opened, jwtSecret: TEST_SECRET })
   t.after(async () => {
     await app.close()

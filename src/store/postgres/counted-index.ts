@@ -23,7 +23,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   const lock = (mode: string) => statement(`SELECT ${mode}(${LOCK_CLASS}, hashtext($1::text || $2))::text`)
   const lockShared = lock('pg_advisory_xact_lock_shared')
   const lockExclusive = lock('pg_advisory_xact_lock')
-  const block = 'upper_at AS at, upper_id AS id, n::float8 AS n'
+  const block = 'extract(epoch FROM upper_at)::float8 AS at, upper_id AS id, n::float8 AS n'
   const closedSql = 'SELECT coalesce(sum(closed), 0)::float8 FROM list_counts WHERE workspace_id = $1 AND list = $2'
   // The block holding a key gains or loses rows; with no block above the key (the open block), the open count.
   const moveKey = statement<{ n: number | null, open: number | null }>(`
