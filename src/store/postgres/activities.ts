@@ -161,7 +161,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     async list (workspaceId, query: ActivityListQuery) {
       // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
       const filters = new Filters()
-      if (query.memberId !== undefined) filters.add(`member_id = ${filters.id(query.memberId)}`, BY_TIME)
+      const member = query.memberId === undefined ? undefined : filters.id(query.memberId)
+      if (member !== undefined) filters.add(`member_id = ${member}`, BY_TIME)
       if (query.channelId !== undefined) filters.add(`channel_id = ${filters.id(query.channelId)}`, BY_TIME)
       if (query.activityTypeKey !== undefined) {
         // An unknown key names no type, so no activity: the subquery is null and matches nothing.
@@ -180,6 +181,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
         none: filters.none,
         orderBy: filters.orderBy('-createdAt', { createdAt: { column: 'activities.created_at' } }),
         counted: 'desc',
+        // A member's whole timeline: its total is the count its member row keeps.
+        ...(filters.where.length === 1 && member !== undefined
+          ? { keptTotal: `SELECT activity_count FROM members WHERE workspace_id = $1 AND id = ${member}` }
+          : {}),
         page: query.page,
         pageSize: query.pageSize
       })

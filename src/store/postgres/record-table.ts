@@ -41,6 +41,8 @@ export interface ListSpec {
   orderBy: string
   /** Set when the order is by createdAt (either way): without filters, the counted index finds the page. */
   counted?: 'asc' | 'desc'
+  /** A kept count (one value, from the filters' parameters) equal to the rows the filters match: no count(*). */
+  keptTotal?: string
   page: number
   pageSize: number
 }
@@ -118,12 +120,14 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   }
 
   // A list is one statement, so the total and the page come from one snapshot: $1 the workspace, $2 the page
-  // size, $3 the offset, the filters' parameters after. Without filters the total is the kept count.
+  // size, $3 the offset, the filters' parameters after. Without filters (or with keptTotal) the total is a kept count.
   function listSql (list: ListSpec): string {
     const where = ['workspace_id = $1', ...list.where].join(' AND ')
     const counted = list.where.length === 0
       ? counters.total(spec.counter)
-      : `SELECT count(*)::float8 AS total FROM ${spec.table} WHERE ${where}`
+      : list.keptTotal === undefined
+        ? `SELECT count(*)::float8 AS total FROM ${spec.table} WHERE ${where}`
+        : `SELECT coalesce((${list.keptTotal}), 0)::float8 AS total`
     return `WITH counted AS (${counted})
       SELECT counted.total, page.* FROM counted LEFT JOIN LATERAL (
         SELECT ${readList} FROM ${spec.table} WHERE ${where} AND $3::int8 < counted.total

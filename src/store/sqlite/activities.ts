@@ -9,6 +9,8 @@ import { toActivity, type ActivityRow } from '../rows.js'
 import { sqliteTables } from './columns.js'
 
 const BY_TIME = ['createdAt']
+// A member's whole timeline: its total is the count its member row keeps.
+const MEMBER_ACTIVITY_COUNT = 'SELECT activity_count FROM members WHERE workspace_id = @workspace_id AND id = @member_id'
 
 export function sqliteActivities (db: Db, counters: Counters, blockSize: number): ActivityStore {
   const table = recordTable(db, counters, blockSize, {
@@ -130,6 +132,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
         ...filters,
         orderBy: filters.orderBy('-createdAt', { createdAt: 'created_at' }),
         counted: 'desc',
+        ...(filters.where.length === 1 && query.memberId !== undefined ? { keptTotal: MEMBER_ACTIVITY_COUNT } : {}),
         page: query.page,
         pageSize: query.pageSize
       })

@@ -35,6 +35,8 @@ export interface ListSpec {
   orderBy: string
   /** Set when the order is by createdAt (either way): without filters, the counted index finds the page. */
   counted?: 'asc' | 'desc'
+  /** A kept count (one value, from the filters' parameters) equal to the rows the filters match: no count(*). */
+  keptTotal?: string
   page: number
   pageSize: number
 }
@@ -102,13 +104,15 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     index.removed(row.workspace_id, [{ at: row.created_at, id: row.id }])
   }
 
-  /** A page and the total of the rows matching the filters; without filters the total is the kept count. */
+  /** A page and the total of the rows matching the filters; without filters (or with keptTotal) a kept count. */
   function listRows (workspaceId: string, list: ListSpec): Page<Row> {
     const where = ['workspace_id = @workspace_id', ...list.where].join(' AND ')
     const params = { ...list.params, workspace_id: workspaceId }
     const total = list.where.length === 0
       ? counters.get(workspaceId, spec.counter)
-      : statement(`SELECT count(*) FROM ${spec.table} WHERE ${where}`).pluck().get(params) as number
+      : statement(list.keptTotal === undefined
+        ? `SELECT count(*) FROM ${spec.table} WHERE ${where}`
+        : `SELECT coalesce((${list.keptTotal}), 0)`).pluck().get(params) as number
     const offset = (list.page - 1) * list.pageSize
     if (offset >= total) return { total, items: [] }
     if (list.where.length === 0 && list.counted !== undefined) {
