@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DestinationStream } from 'pino'
-import { authenticate } from './auth.js'
+import { authenticate, type KeySource } from './auth.js'
 import type { Config } from './config.js'
 import { notFound, registerErrorHandlers, toAppError } from './errors.js'
 import { activityRoutes } from './http/activities.js'
@@ -11,6 +11,7 @@ import { companyRoutes } from './http/companies.js'
 import { healthRoutes } from './http/health.js'
 import { memberRoutes } from './http/members.js'
 import type { Store } from './store/types.js'
+import { TokenCache } from './token-cache.js'
 import { validatorCompiler } from './validation.js'
 
 const BODY_LIMIT_BYTES = 1024 * 1024
@@ -18,13 +19,18 @@ const BODY_LIMIT_BYTES = 1024 * 1024
 export interface AppOptions {
   config: Readonly<Config>
   store: Store
-  /** JWT secret in use (the configured one, or the development one the server generated). */
-  jwtSecret: string
+  /** The development secret the server generated, used when the config names no key. */
+  jwtSecret?: string
   /** Where log lines go; stdout when omitted. */
   logStream?: DestinationStream
+  /** Wall clock in ms (token exp and nbf); tests move it. */
+  wallClock?: () => number
+  /** Verified tokens kept between requests; a fresh one per app when omitted. */
+  tokenCache?: TokenCache
 }
 
-export async function buildApp ({ config, store, jwtSecret, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
+  const { config, store, logStream } = options
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -59,13 +65,28 @@ export async function buildApp ({ config, store, jwtSecret, logStream }: AppOpti
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(healthRoutes, { store })
   await app.register(async (v1) => {
-    v1.addHook('onRequest', authenticate({ secret: jwtSecret, algorithms: config.jwt.algorithms }))
+    v1.addHook('onRequest', authenticate({
+      key: keySource(config.jwt, options.jwtSecret),
+      algorithms: config.jwt.algorithms,
+      issuer: config.jwt.issuer,
+      audience: config.jwt.audience,
+      now: options.wallClock ?? Date.now,
+      cache: options.tokenCache ?? new TokenCache()
+    }))
     await v1.register(companyRoutes, { prefix: '/companies', store })
     await v1.register(memberRoutes, { prefix: '/members', store })
     await v1.register(activityRoutes, { prefix: '/activities', store })
     await v1.register(channelRoutes, { prefix: '/channels', store })
   }, { prefix: '/v1' })
   return app
+}
+
+function keySource (jwt: Config['jwt'], developmentSecret: string | undefined): KeySource {
+  if (jwt.publicKey !== undefined) return { kind: 'publicKey', pem: jwt.publicKey }
+  if (jwt.jwksUrl !== undefined) return { kind: 'jwks', url: jwt.jwksUrl, cooldownMs: jwt.jwksCooldownMs }
+  const secret = jwt.secret ?? developmentSecret
+  if (secret === undefined) throw new Error('no JWT key: set JWT_SECRET, JWT_PUBLIC_KEY or JWT_JWKS_URL, or pass jwtSecret')
+  return { kind: 'secret', secret }
 }
 
 /** One log line per request, when it completes; headers (and so tokens) are never logged. */

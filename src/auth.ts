@@ -1,6 +1,8 @@
+import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { jwtVerify } from 'jose'
-import { unauthorized } from './errors.js'
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose'
+import { AppError, unauthorized } from './errors.js'
+import { TokenCache } from './token-cache.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,30 +15,75 @@ const BEARER = /^Bearer +([A-Za-z0-9_.-]+) *$/i
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Contract: exp and nbf are enforced with 30 s of leeway for clock skew.
 const CLOCK_TOLERANCE_SECONDS = 30
+// Longer tokens are refused before any parsing or crypto: no identity provider issues them.
+const MAX_TOKEN_LENGTH = 8192
+
+/** Where verification keys come from: one HMAC secret, one PEM public key, or an identity provider's JWKS. */
+export type KeySource =
+  | { kind: 'secret', secret: string }
+  | { kind: 'publicKey', pem: string }
+  | { kind: 'jwks', url: string, cooldownMs: number }
 
 export interface AuthOptions {
-  secret: string
+  key: KeySource
   algorithms: string[]
+  issuer?: string | undefined
+  audience?: string | undefined
+  /** Wall clock in ms, for exp and nbf (tests move it). */
+  now: () => number
+  cache: TokenCache
 }
 
-/** Verifies a bearer JWT and returns its workspaceId; throws 401 for anything else. */
-function tokenVerifier (options: AuthOptions) {
-  const key = new TextEncoder().encode(options.secret)
-  return async function verify (authorization: string | undefined): Promise<string> {
-    const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]
-    if (token === undefined) throw unauthorized()
+function verificationKey (source: KeySource): KeyObject | JWTVerifyGetKey {
+  switch (source.kind) {
+    // Made once: a raw secret given to jose would be imported again on every request.
+    case 'secret': return createSecretKey(Buffer.from(source.secret))
+    case 'publicKey': return createPublicKey(source.pem)
+    // Fetched on first use, kept, and fetched again when a token names a kid it does not hold (at most once
+    // per cooldown, so a flood of unknown kids cannot hammer the identity provider).
+    case 'jwks': return createRemoteJWKSet(new URL(source.url), { cooldownDuration: source.cooldownMs, timeoutDuration: 5000 })
+  }
+}
+
+/** Verifies a bearer JWT and returns its workspaceId; 401 for any bad token, 503 when the JWKS cannot be had. */
+export function tokenVerifier (options: AuthOptions) {
+  const key = verificationKey(options.key)
+  const verifyOptions = {
+    algorithms: options.algorithms,
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
+    ...(options.audience === undefined ? {} : { audience: options.audience })
+  }
+
+  async function verified (token: string): Promise<JWTPayload> {
     try {
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: options.algorithms,
-        clockTolerance: CLOCK_TOLERANCE_SECONDS
-      })
-      const workspaceId = payload.workspaceId
-      if (typeof workspaceId !== 'string' || !UUID.test(workspaceId)) throw unauthorized()
-      // One spelling per workspace, so a token with upper-case hex addresses the same records.
-      return workspaceId.toLowerCase()
-    } catch {
+      const current = { ...verifyOptions, currentDate: new Date(options.now()) }
+      // Two calls because jose's overloads take a key or a key getter, not a union of both.
+      const { payload } = typeof key === 'function' ? await jwtVerify(token, key, current) : await jwtVerify(token, key, current)
+      return payload
+    } catch (error) {
+      // The identity provider could not be reached or answered nonsense: not the caller's fault.
+      if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid ||
+        (options.key.kind === 'jwks' && !(error instanceof errors.JOSEError))) throw new AppError('UNAVAILABLE')
       throw unauthorized()
     }
+  }
+
+  return async function verify (authorization: string | undefined): Promise<string> {
+    const token = authorization === undefined || authorization.length > MAX_TOKEN_LENGTH + 16
+      ? undefined
+      : BEARER.exec(authorization)?.[1]
+    if (token === undefined || token.length > MAX_TOKEN_LENGTH) throw unauthorized()
+    const now = options.now()
+    const cached = options.cache.get(token, now)
+    if (cached !== undefined) return cached
+    const payload = await verified(token)
+    const workspaceId = payload.workspaceId
+    if (typeof workspaceId !== 'string' || !UUID.test(workspaceId)) throw unauthorized()
+    // One spelling per workspace, so a token with upper-case hex addresses the same records.
+    const canonical = workspaceId.toLowerCase()
+    options.cache.set(token, canonical, payload.exp, now)
+    return canonical
   }
 }
 

@@ -1,4 +1,6 @@
 // The only reader of the environment: read once at startup, validated, frozen.
+import { createPublicKey } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 
 export type DatabaseConfig =
   | { kind: 'sqlite', path: string, synchronous: 'normal' | 'full' }
@@ -11,9 +13,15 @@ export interface Config {
   /** Where the default SQLite file and the generated development secret live. */
   dataDir: string
   jwt: {
-    /** Undefined: the server generates and keeps one in dataDir (development). */
+    /** Undefined with no public key or JWKS either: the server generates and keeps one in dataDir (development). */
     secret: string | undefined
+    /** PEM of the public key that verifies tokens (RS*, PS*, ES*, EdDSA). */
+    publicKey: string | undefined
+    jwksUrl: string | undefined
+    jwksCooldownMs: number
     algorithms: string[]
+    issuer: string | undefined
+    audience: string | undefined
   }
   logLevel: string
 }
@@ -24,6 +32,7 @@ export class ConfigError extends Error {
 
 const DATA_DIR = 'data'
 const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512']
+const ASYMMETRIC_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 export function loadConfig (env: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -32,7 +41,7 @@ export function loadConfig (env: Record<string, string | undefined> = process.en
     host: env.HOST || '127.0.0.1',
     database: database(env),
     dataDir: DATA_DIR,
-    jwt: { secret: secret(env.JWT_SECRET), algorithms: algorithms(env.JWT_ALGORITHMS) },
+    jwt: jwt(env),
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS)
   }
   return Object.freeze(config)
@@ -61,16 +70,84 @@ function integer (name: string, value: string | undefined, fallback: number, min
   return n
 }
 
+function jwt (env: Record<string, string | undefined>): Config['jwt'] {
+  const publicKey = pem(env)
+  const jwksUrl = url('JWT_JWKS_URL', env.JWT_JWKS_URL)
+  const sources = [env.JWT_SECRET ? 'JWT_SECRET' : '', publicKey ? 'JWT_PUBLIC_KEY' : '', jwksUrl ? 'JWT_JWKS_URL' : ''].filter(Boolean)
+  // One source of keys, so which key verified a token is never in doubt (and HMAC with a public key as the
+  // secret, the classic algorithm confusion, cannot be configured).
+  if (sources.length > 1) throw new ConfigError(`set only one of ${sources.join(', ')}`)
+  const hmac = sources.length === 0 || sources[0] === 'JWT_SECRET'
+  return {
+    secret: secret(env.JWT_SECRET),
+    publicKey,
+    jwksUrl,
+    jwksCooldownMs: integer('JWT_JWKS_COOLDOWN_MS', env.JWT_JWKS_COOLDOWN_MS, 30_000, 0, 3_600_000),
+    // A JWKS may hold keys of either common kind; its keys' own alg and kty must agree with the token's.
+    algorithms: algorithms(env.JWT_ALGORITHMS, hmac ? HMAC_ALGORITHMS : ASYMMETRIC_ALGORITHMS, jwksUrl ? 'RS256,ES256' : defaultAlgorithm(publicKey)),
+    issuer: env.JWT_ISSUER || undefined,
+    audience: env.JWT_AUDIENCE || undefined
+  }
+}
+
 function secret (value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined
   if (Buffer.byteLength(value) < 32) throw new ConfigError('JWT_SECRET must be at least 32 bytes long')
   return value
 }
 
-function algorithms (value: string | undefined): string[] {
-  const names = (value || 'HS256').split(',').map((name) => name.trim()).filter(Boolean)
-  for (const name of names) oneOf('JWT_ALGORITHMS', name, HMAC_ALGORITHMS)
-  if (names.length === 0) throw new ConfigError(`JWT_ALGORITHMS must name at least one of ${HMAC_ALGORITHMS.join(', ')}`)
+/** JWT_PUBLIC_KEY (the PEM itself) or JWT_PUBLIC_KEY_FILE (a path to it), checked to be a public key. */
+function pem (env: Record<string, string | undefined>): string | undefined {
+  if (env.JWT_PUBLIC_KEY && env.JWT_PUBLIC_KEY_FILE) throw new ConfigError('set JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE, not both')
+  let text = env.JWT_PUBLIC_KEY || undefined
+  if (env.JWT_PUBLIC_KEY_FILE) {
+    try {
+      text = readFileSync(env.JWT_PUBLIC_KEY_FILE, 'utf8')
+    } catch {
+      throw new ConfigError(`JWT_PUBLIC_KEY_FILE cannot be read: ${env.JWT_PUBLIC_KEY_FILE}`)
+    }
+  }
+  if (text === undefined) return undefined
+  // Node derives a public key from a private one; the service must not hold signing keys at all.
+  if (text.includes('PRIVATE KEY')) throw new ConfigError('JWT_PUBLIC_KEY holds a private key: give the public key only')
+  let type: string
+  try {
+    type = createPublicKey(text).type
+  } catch {
+    throw new ConfigError('JWT_PUBLIC_KEY is not a PEM public key (-----BEGIN PUBLIC KEY-----)')
+  }
+  if (type !== 'public') throw new ConfigError('JWT_PUBLIC_KEY must be a public key')
+  return text
+}
+
+/** The algorithm a public key implies when JWT_ALGORITHMS is unset. */
+function defaultAlgorithm (publicKey: string | undefined): string {
+  if (publicKey === undefined) return 'HS256'
+  const key = createPublicKey(publicKey)
+  if (key.asymmetricKeyType === 'ec') {
+    const curve = key.asymmetricKeyDetails?.namedCurve
+    return curve === 'secp384r1' ? 'ES384' : curve === 'secp521r1' ? 'ES512' : 'ES256'
+  }
+  if (key.asymmetricKeyType === 'ed25519') return 'EdDSA'
+  return 'RS256'
+}
+
+function url (name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(value)
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`)
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`)
+  return value
+}
+
+function algorithms (value: string | undefined, allowed: string[], fallback: string): string[] {
+  const names = (value || fallback).split(',').map((name) => name.trim()).filter(Boolean)
+  for (const name of names) oneOf('JWT_ALGORITHMS', name, allowed)
+  if (names.length === 0) throw new ConfigError(`JWT_ALGORITHMS must name at least one of ${allowed.join(', ')}`)
   return names
 }
 

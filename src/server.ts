@@ -6,7 +6,9 @@ import { developmentSecret, signToken } from './tokens.js'
 
 async function main (): Promise<void> {
   const config = loadConfig()
-  const jwtSecret = config.jwt.secret ?? developmentSecret(config.dataDir)
+  // With no key configured at all, a development secret (and a token for it, below).
+  const development = config.jwt.secret === undefined && config.jwt.publicKey === undefined && config.jwt.jwksUrl === undefined
+  const jwtSecret = development ? developmentSecret(config.dataDir) : config.jwt.secret
   const store = await openStore(config.database)
   const app = await buildApp({ config, store, jwtSecret })
   app.addHook('onClose', async () => await store.close())
@@ -26,10 +28,10 @@ async function main (): Promise<void> {
   }
 
   const address = await app.listen({ port: config.port, host: config.host })
-  if (config.jwt.secret === undefined) {
+  if (development && jwtSecret !== undefined) {
     // Development mode only: with a generated secret there is no other way to get a first token quickly.
     const workspaceId = randomUUID()
-    const token = await signToken(jwtSecret, { workspaceId, ttl: '24h', algorithm: config.jwt.algorithms[0]! })
+    const token = await signToken(jwtSecret, { workspaceId, ttl: '24h', algorithm: config.jwt.algorithms[0]!, issuer: config.jwt.issuer, audience: config.jwt.audience })
     app.log.info({ workspaceId, token, curl: `curl -H 'Authorization: Bearer ${token}' ${address}/v1/activities` },
       'JWT_SECRET is unset: using the development secret in ./data/jwt-secret; here is a token for a fresh workspace')
   }

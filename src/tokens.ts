@@ -9,6 +9,9 @@ export interface TokenClaims {
   /** A jose time span such as "24h", "30m" or "7d". */
   ttl: string
   algorithm: string
+  /** Set to the service's JWT_ISSUER / JWT_AUDIENCE, so its tokens pass those checks. */
+  issuer?: string | undefined
+  audience?: string | undefined
 }
 
 export async function signToken (secret: string, claims: TokenClaims): Promise<string> {
@@ -17,6 +20,8 @@ export async function signToken (secret: string, claims: TokenClaims): Promise<s
     .setIssuedAt()
     .setExpirationTime(claims.ttl)
   if (claims.sub !== undefined) jwt.setSubject(claims.sub)
+  if (claims.issuer !== undefined) jwt.setIssuer(claims.issuer)
+  if (claims.audience !== undefined) jwt.setAudience(claims.audience)
   return await jwt.sign(new TextEncoder().encode(secret))
 }
 

@@ -12,7 +12,15 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       database: { kind: 'sqlite', path: 'data/records.db', synchronous: 'normal' },
       dataDir: 'data',
-      jwt: { secret: undefined, algorithms: ['HS256'] },
+      jwt: {
+        secret: undefined,
+        publicKey: undefined,
+        jwksUrl: undefined,
+        jwksCooldownMs: 30_000,
+        algorithms: ['HS256'],
+        issuer: undefined,
+        audience: undefined
+      },
       logLevel: 'info'
     })
     assert.ok(Object.isFrozen(config))

@@ -19,11 +19,16 @@ async function main (): Promise<void> {
     throw new ConfigError(`--workspace must be a uuid\n${USAGE}`)
   }
   const config = loadConfig()
+  if (config.jwt.publicKey !== undefined || config.jwt.jwksUrl !== undefined) {
+    throw new ConfigError('the service verifies tokens with a public key (JWT_PUBLIC_KEY or JWT_JWKS_URL): your identity provider issues them')
+  }
   const secret = config.jwt.secret ?? developmentSecret(config.dataDir)
   const token = await signToken(secret, {
     workspaceId: values.workspace.toLowerCase(),
     ttl: values.ttl,
     algorithm: config.jwt.algorithms[0]!,
+    issuer: config.jwt.issuer,
+    audience: config.jwt.audience,
     ...(values.sub === undefined ? {} : { sub: values.sub })
   })
   process.stdout.write(token + '\n')
