@@ -3,7 +3,7 @@ import { activityWeight } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { InvalidFieldError, type ActivityStore } from '../types.js'
-import type { Counters, Db } from './database.js'
+import { writer, type Counters, type Db } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../rows.js'
 import { sqliteTables } from './columns.js'
@@ -72,6 +72,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
     follow(attach, row)
     return row
   }
+  const write = writer(db)
   const create = db.transaction((workspaceId: string, input: ActivityCreate) => toActivity(insert(workspaceId, input)))
   const createMany = db.transaction((workspaceId: string, inputs: ActivityCreate[]) =>
     inputs.map((input) => insert(workspaceId, input).id))
@@ -104,16 +105,16 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
   return {
     get: table.get,
     async create (workspaceId, input) {
-      return create.immediate(workspaceId, input)
+      return await write(() => create(workspaceId, input))
     },
     async createMany (workspaceId, inputs) {
-      return createMany.immediate(workspaceId, inputs)
+      return await write(() => createMany(workspaceId, inputs))
     },
     async update (workspaceId, id, input) {
-      return update.immediate(workspaceId, id, input)
+      return await write(() => update(workspaceId, id, input))
     },
     async remove (workspaceId, id) {
-      return remove.immediate(workspaceId, id)
+      return await write(() => remove(workspaceId, id))
     },
     async list (workspaceId, query: ActivityListQuery) {
       // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.

@@ -4,7 +4,7 @@ import type { BaseRow } from '../rows.js'
 import type { Page } from '../types.js'
 import { changes, emptyColumns, toColumns, type FieldMap } from '../columns.js'
 import { insertSql, updateSql } from './columns.js'
-import type { Counter, Counters, Db } from './database.js'
+import { writer, type Counter, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
 
@@ -132,6 +132,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     return order === 'desc' ? rows : rows.reverse()
   }
 
+  const write = writer(db)
   const create = db.transaction((workspaceId: string, input: object) => spec.toRecord(insertRow(workspaceId, input)))
   const createMany = db.transaction((workspaceId: string, inputs: object[]) => inputs.map((input) => insertRow(workspaceId, input).id))
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
@@ -158,13 +159,13 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       return row && spec.toRecord(row)
     },
     async create (workspaceId: string, input: object): Promise<Rec> {
-      return create.immediate(workspaceId, input)
+      return await write(() => create(workspaceId, input))
     },
     async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
-      return createMany.immediate(workspaceId, inputs)
+      return await write(() => createMany(workspaceId, inputs))
     },
     async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
-      return patch.immediate(workspaceId, id, input)
+      return await write(() => patch(workspaceId, id, input))
     },
     async list (workspaceId: string, query: ListSpec): Promise<Page<Rec>> {
       const page = list.deferred(workspaceId, query)
@@ -172,7 +173,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     },
     /** Deletes the row with its cascade (beforeDelete). */
     async remove (workspaceId: string, id: string): Promise<boolean> {
-      return remove.immediate(workspaceId, id)
+      return await write(() => remove(workspaceId, id))
     }
   }
 }
