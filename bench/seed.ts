@@ -88,14 +88,16 @@ export async function seedWorkspace (store: Store, workspaceId: string, scale: S
     const j = randomInt(i + 1)
     ;[owners[i], owners[j]] = [owners[j]!, owners[i]!]
   }
+  // Imported in time order, as a migration from another system replays history: every index grows at its end.
+  const times = Float64Array.from(owners, () => now - randomInt(TWO_YEARS)).sort()
   const activityIds: string[] = []
   for (let i = 0; i < owners.length; i += BATCH) {
-    const batch = owners.slice(i, i + BATCH).map((m) => ({
+    const batch = owners.slice(i, i + BATCH).map((m, k) => ({
       memberId: memberIds[m]!,
       activityTypeKey: TYPES[randomInt(TYPES.length)]!,
       title: 'Seeded activity',
       channelId: channelIds[randomInt(channelIds.length)]!,
-      createdAt: new Date((now - randomInt(TWO_YEARS)) * 1000).toISOString()
+      createdAt: new Date(times[i + k]! * 1000).toISOString()
     }))
     const ids = await store.activities.createMany(workspaceId, batch)
     // Keep a uniform sample without holding every id.

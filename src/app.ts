@@ -1,16 +1,18 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DestinationStream } from 'pino'
 import { authenticate, type KeySource } from './auth.js'
 import type { Config } from './config.js'
-import { notFound, registerErrorHandlers, toAppError } from './errors.js'
+import { AppError, clientErrorHandler, notFound, registerErrorHandlers, toAppError } from './errors.js'
 import { activityRoutes } from './http/activities.js'
 import { channelRoutes } from './http/channels.js'
 import { companyRoutes } from './http/companies.js'
 import { healthRoutes } from './http/health.js'
 import { memberRoutes } from './http/members.js'
 import type { Store } from './store/types.js'
+import { RateLimiter } from './rate-limit.js'
 import { TokenCache } from './token-cache.js'
 import { validatorCompiler } from './validation.js'
 
@@ -27,6 +29,8 @@ export interface AppOptions {
   wallClock?: () => number
   /** Verified tokens kept between requests; a fresh one per app when omitted. */
   tokenCache?: TokenCache
+  /** Monotonic clock in ms (rate limiting); tests move it. */
+  clock?: () => number
 }
 
 export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
@@ -39,6 +43,12 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     },
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client must send its whole request within requestTimeout (slow-loris senders are cut off with a 408).
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // How often Node looks for requests past their timeout (its default, 30 s, would let one live 30 s too long).
+    http: { connectionsCheckingInterval: 1000 },
+    clientErrorHandler,
     // Long path params reach validation (a bad id is a 404), instead of the router's own 414.
     routerOptions: { maxParamLength: 8192, ignoreTrailingSlash: true },
     // A path that cannot be decoded names no record: 404 in the envelope rather than Fastify's own body.
@@ -53,6 +63,11 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain')
   app.decorateRequest('workspaceId', '')
 
+  // A JSON API: no content may load from anywhere, nothing may frame it, nothing is cached on the way.
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'same-origin' }
+  })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -73,12 +88,30 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
       now: options.wallClock ?? Date.now,
       cache: options.tokenCache ?? new TokenCache()
     }))
+    v1.addHook('onRequest', async (_request, reply) => { reply.header('cache-control', 'no-store') })
+    if (config.rateLimit.perMinute > 0) {
+      v1.addHook('onRequest', rateLimit(new RateLimiter({ ...config.rateLimit, now: options.clock ?? performance.now.bind(performance) })))
+    }
     await v1.register(companyRoutes, { prefix: '/companies', store })
     await v1.register(memberRoutes, { prefix: '/members', store })
     await v1.register(activityRoutes, { prefix: '/activities', store })
     await v1.register(channelRoutes, { prefix: '/channels', store })
   }, { prefix: '/v1' })
   return app
+}
+
+/** onRequest hook after authentication: a workspace's request spends a token of its bucket, or gets a 429. */
+function rateLimit (limiter: RateLimiter) {
+  return async function (request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const decision = limiter.take(request.workspaceId)
+    reply.header('ratelimit-limit', decision.limit)
+    reply.header('ratelimit-remaining', decision.remaining)
+    reply.header('ratelimit-reset', decision.resetSeconds)
+    if (!decision.allowed) {
+      reply.header('retry-after', decision.retryAfterSeconds)
+      throw new AppError('RATE_LIMITED')
+    }
+  }
 }
 
 function keySource (jwt: Config['jwt'], developmentSecret: string | undefined): KeySource {
@@ -96,7 +129,7 @@ class RequestLog extends LogController {
   override requestCompleted (error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      url: request.url,
+      url: redactUrl(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       workspaceId: request.workspaceId || undefined
@@ -104,6 +137,15 @@ class RequestLog extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request failed')
     else reply.log.info(line, 'request')
   }
+}
+
+// Anything shaped like a JWT, and the values of query parameters named like credentials.
+const JWT_SHAPE = /eyJ[\w-]*\.[\w-]*\.[\w-]*/g
+const CREDENTIAL_PARAM = /([?&][^=&]*(?:token|secret|key|password|auth|jwt|signature)[^=&]*=)[^&]*/gi
+
+/** The URL for the log: a client that puts its token in a path or query string does not get it logged. */
+export function redactUrl (url: string): string {
+  return url.replace(JWT_SHAPE, '[redacted]').replace(CREDENTIAL_PARAM, '$1[redacted]')
 }
 
 /** Methods that do have a route for a URL, so a wrong method answers 405 with Allow rather than 404. */

@@ -24,6 +24,14 @@ export interface Config {
     audience: string | undefined
   }
   logLevel: string
+  rateLimit: {
+    /** Requests a minute per workspace; 0 turns limiting off. */
+    perMinute: number
+    burst: number
+  }
+  /** Most time to receive a whole request, and how long an idle keep-alive connection stays open. */
+  requestTimeoutMs: number
+  keepAliveTimeoutMs: number
 }
 
 export class ConfigError extends Error {
@@ -42,7 +50,13 @@ export function loadConfig (env: Record<string, string | undefined> = process.en
     database: database(env),
     dataDir: DATA_DIR,
     jwt: jwt(env),
-    logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS)
+    logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS),
+    rateLimit: {
+      perMinute: integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 6000, 0, 100_000_000),
+      burst: integer('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000, 1, 100_000_000)
+    },
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 1000, 3_600_000),
+    keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1000, 3_600_000)
   }
   return Object.freeze(config)
 }

@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { ErrorBody, ErrorDetail } from './schemas/common.js'
 import { InvalidFieldError } from './store/types.js'
@@ -8,10 +10,12 @@ export const ERRORS = {
   UNAUTHORIZED: [401, 'Authentication failed'],
   NOT_FOUND: [404, 'Resource not found'],
   METHOD_NOT_ALLOWED: [405, 'Method not allowed'],
+  REQUEST_TIMEOUT: [408, 'Request timeout'],
   CONFLICT: [409, 'Conflict'],
   PAYLOAD_TOO_LARGE: [413, 'Payload too large'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'Unsupported media type'],
   RATE_LIMITED: [429, 'Too many requests'],
+  HEADERS_TOO_LARGE: [431, 'Request header fields too large'],
   INTERNAL: [500, 'Internal error'],
   UNAVAILABLE: [503, 'Service unavailable']
 } as const satisfies Record<string, readonly [number, string]>
@@ -78,6 +82,24 @@ function validationDetail (context: string | undefined, issue: ValidationIssue):
 }
 
 const join = (path: string, name: string) => path === '' ? name : `${path}.${name}`
+
+/**
+ * Errors Node's HTTP parser meets before any request exists (headers too large, a request too slow, bytes
+ * that are not HTTP): answered in the envelope on the raw socket, which is then closed.
+ */
+export function clientErrorHandler (error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW'
+    ? 'HEADERS_TOO_LARGE'
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST'
+  const appError = new AppError(code)
+  const body = JSON.stringify(appError.body)
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${appError.statusCode} ${http.STATUS_CODES[appError.statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+  }
+  socket.destroy()
+}
 
 export function registerErrorHandlers (app: FastifyInstance, allowedMethods: (url: string) => string[]): void {
   app.setErrorHandler((error, request, reply) => {

@@ -21,7 +21,10 @@ describe('loadConfig', () => {
         issuer: undefined,
         audience: undefined
       },
-      logLevel: 'info'
+      logLevel: 'info',
+      rateLimit: { perMinute: 6000, burst: 1000 },
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000
     })
     assert.ok(Object.isFrozen(config))
   })

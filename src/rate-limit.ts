@@ -1,0 +1,65 @@
+// Per-workspace rate limiting by token bucket: each workspace may make `burst` requests at once, refilled at
+// `perMinute` a minute. Buckets live in this process (each instance or worker limits on its own).
+
+export interface RateLimitOptions {
+  perMinute: number
+  burst: number
+  /** Monotonic clock in ms. */
+  now: () => number
+  /** Most workspaces tracked; the least recently seen goes first (by then it has usually refilled). */
+  maxBuckets?: number
+}
+
+export interface Decision {
+  allowed: boolean
+  limit: number
+  remaining: number
+  /** Seconds until the bucket is full again. */
+  resetSeconds: number
+  /** When refused: seconds until one request is allowed. */
+  retryAfterSeconds: number
+}
+
+interface Bucket {
+  tokens: number
+  at: number
+}
+
+export class RateLimiter {
+  readonly #buckets = new Map<string, Bucket>()
+  readonly #perMs: number
+  readonly #burst: number
+  readonly #now: () => number
+  readonly #maxBuckets: number
+
+  constructor (options: RateLimitOptions) {
+    this.#perMs = options.perMinute / 60_000
+    this.#burst = options.burst
+    this.#now = options.now
+    this.#maxBuckets = options.maxBuckets ?? 100_000
+  }
+
+  get size (): number {
+    return this.#buckets.size
+  }
+
+  take (key: string): Decision {
+    const now = this.#now()
+    const bucket = this.#buckets.get(key) ?? { tokens: this.#burst, at: now }
+    bucket.tokens = Math.min(this.#burst, bucket.tokens + Math.max(0, now - bucket.at) * this.#perMs)
+    bucket.at = now
+    const allowed = bucket.tokens >= 1
+    if (allowed) bucket.tokens -= 1
+    this.#buckets.delete(key)
+    this.#buckets.set(key, bucket)
+    if (this.#buckets.size > this.#maxBuckets) this.#buckets.delete(this.#buckets.keys().next().value!)
+    const seconds = (tokens: number) => Math.ceil(tokens / this.#perMs / 1000)
+    return {
+      allowed,
+      limit: this.#burst,
+      remaining: Math.floor(bucket.tokens),
+      resetSeconds: seconds(this.#burst - bucket.tokens),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, seconds(1 - bucket.tokens))
+    }
+  }
+}
