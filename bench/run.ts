@@ -72,7 +72,7 @@ async function database (): Promise<Database> {
 async function seed (url: string, scale: ReturnType<typeof scaled>): Promise<Seeded> {
   const store = await openStore(url.startsWith('file:')
     ? { kind: 'sqlite', path: url.slice('file:'.length), synchronous: 'normal' }
-    : { kind: 'postgres', url, poolSize: 10, statementTimeoutMs: 0 })
+    : { kind: 'postgres', url, poolSize: 10, queueLimit: 1000, statementTimeoutMs: 0 })
   log(`seeding ${scale.activities} activities, ${scale.members} members, ${scale.companies} companies...`)
   const seeded = await seedWorkspace(store, crypto.randomUUID(), scale, (line) => log(`  ${line}`))
   // A few small workspaces beside the big one.

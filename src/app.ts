@@ -49,6 +49,9 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     // How often Node looks for requests past their timeout (its default, 30 s, would let one live 30 s too long).
     http: { connectionsCheckingInterval: 1000 },
     clientErrorHandler,
+    // While draining, a request on a connection already open is still served (with Connection: close) rather
+    // than answered by Fastify's own 503 body, which is not our envelope; new connections are refused.
+    return503OnClosing: false,
     // Long path params reach validation (a bad id is a 404), instead of the router's own 414.
     routerOptions: { maxParamLength: 8192, ignoreTrailingSlash: true },
     // A path that cannot be decoded names no record: 404 in the envelope rather than Fastify's own body.

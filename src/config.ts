@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 
 export type DatabaseConfig =
   | { kind: 'sqlite', path: string, synchronous: 'normal' | 'full' }
-  | { kind: 'postgres', url: string, poolSize: number, statementTimeoutMs: number }
+  | { kind: 'postgres', url: string, poolSize: number, queueLimit: number, statementTimeoutMs: number }
 
 export interface Config {
   port: number
@@ -66,6 +66,7 @@ function database (env: Record<string, string | undefined>): DatabaseConfig {
   const sync = oneOf('SQLITE_SYNCHRONOUS', env.SQLITE_SYNCHRONOUS || 'normal', ['normal', 'full']) as 'normal' | 'full'
   // Checked whatever the database, so a typo fails at startup rather than on the day the URL changes.
   const poolSize = integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10, 1, 1000)
+  const queueLimit = integer('DATABASE_QUEUE_LIMIT', env.DATABASE_QUEUE_LIMIT, 1000, 0, 1_000_000)
   const statementTimeoutMs = integer('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, 0, 2_147_483_647)
   if (url === undefined || url === '') return { kind: 'sqlite', path: `${DATA_DIR}/records.db`, synchronous: sync }
   if (url.startsWith('file:')) {
@@ -73,7 +74,7 @@ function database (env: Record<string, string | undefined>): DatabaseConfig {
     if (path === '') throw new ConfigError('DATABASE_URL "file:" needs a path, e.g. file:./data/records.db')
     return { kind: 'sqlite', path, synchronous: sync }
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, statementTimeoutMs }
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, queueLimit, statementTimeoutMs }
   throw new ConfigError('DATABASE_URL must start with file: or postgres:// (or be unset for ./data/records.db)')
 }
 

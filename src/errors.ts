@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { ErrorBody, ErrorDetail } from './schemas/common.js'
-import { InvalidFieldError } from './store/types.js'
+import { InvalidFieldError, StoreUnavailableError } from './store/types.js'
 
 // Every error answer is { code, error, details? }, with one fixed message per code.
 export const ERRORS = {
@@ -47,6 +47,7 @@ const BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
 export function toAppError (error: unknown): AppError {
   if (error instanceof AppError) return error
   if (error instanceof InvalidFieldError) return badRequest([{ field: error.field, message: error.reason }])
+  if (error instanceof StoreUnavailableError) return new AppError('UNAVAILABLE')
   const fastifyError = error as FastifyError
   if (fastifyError.validation !== undefined) {
     // A malformed path id names no record, the same as an unknown one.

@@ -4,7 +4,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { describe, test } from 'node:test'
 import { openPostgresStore } from '../src/store/postgres/index.js'
 import { InvalidFieldError } from '../src/store/types.js'
-import { buildTestApp, newWorkspace, postgresAvailable, postgresSchema, testStores } from './helpers.js'
+import { api, buildTestApp, createMember, newWorkspace, postgresAvailable, postgresSchema, testStores } from './helpers.js'
 
 // The Store itself, below the HTTP layer: the routes already answer 404 for a path id that is not a uuid, but
 // a store must not depend on that, and readiness must follow the database.
@@ -99,12 +99,35 @@ describe('postgres store when the database goes away', { skip: !postgresAvailabl
     })
     assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200)
 
+    const client = api(app, newWorkspace())
+    const member = await createMember(client)
+
     await link.cut()
     const down = await app.inject({ method: 'GET', url: '/readyz' })
     assert.equal(down.statusCode, 503)
     assert.deepEqual(down.json(), { code: 'UNAVAILABLE', error: 'Service unavailable' })
+    for (const res of [await client.get(`/v1/members/${member.id}`), await client.post('/v1/members', { firstName: 'B' }), await client.get('/v1/activities')]) {
+      assert.equal(res.statusCode, 503)
+      assert.deepEqual(res.json(), { code: 'UNAVAILABLE', error: 'Service unavailable' })
+    }
 
     await link.restore()
     assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200)
+    assert.equal((await client.get(`/v1/members/${member.id}`)).statusCode, 200)
+    assert.equal((await client.get('/v1/members')).json().totalMembers, 1, 'the write refused while down did not happen')
+  })
+
+  test('with every connection busy and no room to queue, a request gets a 503 at once', async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const app = await buildTestApp(t, {
+      name: 'postgres',
+      open: async () => await openPostgresStore(schema.url, { poolSize: 1, queueLimit: 0, statementTimeoutMs: 1000 })
+    })
+    const client = api(app, newWorkspace())
+    const responses = await Promise.all(Array.from({ length: 20 }, async () => await client.get('/v1/members')))
+    const statuses = responses.map((res) => res.statusCode)
+    assert.ok(statuses.includes(200) && statuses.includes(503), statuses.join(' '))
+    for (const res of responses.filter((r) => r.statusCode === 503)) assert.deepEqual(res.json(), { code: 'UNAVAILABLE', error: 'Service unavailable' })
   })
 })

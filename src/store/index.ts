@@ -11,6 +11,7 @@ export async function openStore (database: DatabaseConfig): Promise<Store> {
     case 'postgres':
       return await openPostgresStore(database.url, {
         poolSize: database.poolSize,
+        queueLimit: database.queueLimit,
         statementTimeoutMs: database.statementTimeoutMs
       })
   }

@@ -80,3 +80,11 @@ export class InvalidFieldError extends Error {
     this.name = 'InvalidFieldError'
   }
 }
+
+/** The database cannot be reached or is saturated: the operation did not happen, or may not have. */
+export class StoreUnavailableError extends Error {
+  constructor (cause?: unknown) {
+    super('the database is unavailable', { cause })
+    this.name = 'StoreUnavailableError'
+  }
+}

@@ -1,5 +1,5 @@
 import postgres from 'postgres'
-import { InvalidFieldError } from '../types.js'
+import { InvalidFieldError, StoreUnavailableError } from '../types.js'
 
 /** The pool, or the connection of one transaction: every statement runs on either. */
 export type Db = postgres.ISql
@@ -8,6 +8,8 @@ export type Param = string | number | null | readonly string[]
 
 export interface PostgresOptions {
   poolSize: number
+  /** Operations that may wait for a connection when all are busy; beyond that they fail at once (503). */
+  queueLimit?: number
   /** Server-side limit per statement; 0 means none. */
   statementTimeoutMs: number
   /** Rows per block of the counted list index (src/store/counted-index.ts); small in tests, to make many. */
@@ -34,8 +36,50 @@ export function connect (url: string, options: PostgresOptions): Pool {
  * (postgres.js keys prepared statements by their text). The text is built from constant column names only.
  */
 export function statement<Row extends object = Record<string, unknown>> (text: string) {
-  return async (db: Db, ...params: Param[]): Promise<Row[]> =>
-    await db.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+  return async (db: Db, ...params: Param[]): Promise<Row[]> => {
+    const run = async () => await db.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+    // On the pool, a statement is a whole operation; in a transaction, the transaction is.
+    return db === pools.get(db as Pool)?.pool ? await operation(db as Pool, run) : await run()
+  }
+}
+
+// Connection failures (postgres.js's own codes, the socket's) and the server's "cannot serve now" states:
+// class 08 (connection exception), 57P01-57P03 (shutting down, starting up), 53300 (too many connections),
+// 57014 (statement timeout: overloaded).
+const UNAVAILABLE_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
+  '57P01', '57P02', '57P03', '53300', '57014'])
+
+function isUnavailable (error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || (error instanceof postgres.PostgresError && code.startsWith('08')))
+}
+
+interface Admission {
+  pool: Pool
+  limit: number
+  inFlight: number
+}
+
+const pools = new WeakMap<Pool, Admission>()
+
+/** Bounds the operations waiting for a connection: postgres.js would queue without limit. */
+export function admit (pool: Pool, options: PostgresOptions): void {
+  pools.set(pool, { pool, limit: options.poolSize + (options.queueLimit ?? 1000), inFlight: 0 })
+}
+
+/** One whole operation on the pool: refused at once when too many wait, 503 when the database is away. */
+async function operation<T> (pool: Pool, run: () => Promise<T>): Promise<T> {
+  const admission = pools.get(pool)
+  if (admission !== undefined && admission.inFlight >= admission.limit) throw new StoreUnavailableError()
+  if (admission !== undefined) admission.inFlight++
+  try {
+    return await run()
+  } catch (error) {
+    throw isUnavailable(error) ? new StoreUnavailableError(error) : error
+  } finally {
+    if (admission !== undefined) admission.inFlight--
+  }
 }
 
 /** Ids are issued as lower-case uuids; any other spelling names no record (as in SQLite, which compares text). */
@@ -73,6 +117,15 @@ export function afterCommit (tx: Db, key: string, task: () => Promise<void>): vo
  * asked to run after commit (see afterCommit).
  */
 export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
+  return await operation(pool, async () => await retried(pool, work))
+}
+
+/** Runs `work` in one read-only REPEATABLE READ transaction: every statement sees the same snapshot. */
+export async function snapshot<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
+  return await operation(pool, async () => await pool.begin('isolation level repeatable read read only', work) as T)
+}
+
+async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const tasks = new Map<string, () => Promise<void>>()
     try {

@@ -2,7 +2,7 @@ import type { Store } from '../types.js'
 import { postgresActivities } from './activities.js'
 import { postgresChannels } from './channels.js'
 import { postgresCompanies } from './companies.js'
-import { connect, counters, type PostgresOptions } from './database.js'
+import { admit, connect, counters, statement, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
 import { BLOCK_SIZE } from '../counted-index.js'
@@ -16,6 +16,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     await pool.end({ timeout: 1 })
     throw error
   }
+  admit(pool, options)
   const counts = counters()
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   return {
@@ -24,7 +25,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     activities: postgresActivities(pool, counts, blockSize),
     channels: postgresChannels(pool, counts, blockSize),
     async ping () {
-      await pool`SELECT 1`
+      await statement('SELECT 1')(pool)
     },
     async close () {
       // In-flight queries get a few seconds to finish; then their connections are closed.

@@ -5,7 +5,7 @@ import { changes, emptyColumns, toColumns, type FieldMap } from '../columns.js'
 import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
-import { allSettled, isId, statement, transaction, type Counter, type Counters, type Db, type Param, type Pool } from './database.js'
+import { allSettled, isId, snapshot, statement, transaction, type Counter, type Counters, type Db, type Param, type Pool } from './database.js'
 
 export type { BaseRow }
 
@@ -150,7 +150,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    * snapshot for the total, the blocks and the page.
    */
   async function countedRows (workspaceId: string, list: ListSpec, order: 'asc' | 'desc'): Promise<Page<Row>> {
-    return await pool.begin('isolation level repeatable read read only', async (tx) => {
+    return await snapshot(pool, async (tx) => {
       const [{ total }] = await totalOf(tx, workspaceId) as [{ total: number }]
       const offset = (list.page - 1) * list.pageSize
       if (offset >= total) return { total, items: [] }
@@ -160,7 +160,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         ? await pageFromTop(tx, workspaceId, page.limit, skip)
         : await pageBelow(tx, workspaceId, page.limit, skip, before.at, before.id)
       return { total, items: order === 'desc' ? rows : rows.reverse() }
-    }) as Page<Row>
+    })
   }
 
   return {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { StoreUnavailableError } from '../types.js'
 import { migrations } from './migrations.js'
 
 export type Db = Database.Database
@@ -72,8 +73,9 @@ export function writer (db: Db): <T>(run: () => T) => Promise<T> {
     try {
       outcomes = runAll.immediate(jobs)
     } catch (error) {
-      // The commit itself failed: nothing of the batch was written.
-      for (const job of jobs) job.reject(error)
+      // The batch could not commit (another process held the write lock past busy_timeout): nothing was written.
+      const failure = (error as { code?: string }).code === 'SQLITE_BUSY' ? new StoreUnavailableError(error) : error
+      for (const job of jobs) job.reject(failure)
       return
     }
     jobs.forEach((job, i) => outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value))
