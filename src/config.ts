@@ -32,6 +32,8 @@ export interface Config {
   /** Most time to receive a whole request, and how long an idle keep-alive connection stays open. */
   requestTimeoutMs: number
   keepAliveTimeoutMs: number
+  /** Processes serving the port (node:cluster); 1 serves in this process. */
+  workers: number
 }
 
 export class ConfigError extends Error {
@@ -56,7 +58,8 @@ export function loadConfig (env: Record<string, string | undefined> = process.en
       burst: integer('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000, 1, 100_000_000)
     },
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 1000, 3_600_000),
-    keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1000, 3_600_000)
+    keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1000, 3_600_000),
+    workers: integer('WORKERS', env.WORKERS, 1, 1, 256)
   }
   return Object.freeze(config)
 }

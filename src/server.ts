@@ -1,7 +1,9 @@
+import cluster from 'node:cluster'
 import { randomUUID } from 'node:crypto'
 import { buildApp } from './app.js'
 import { trackConnections } from './connections.js'
 import { ConfigError, loadConfig } from './config.js'
+import { runPrimary } from './primary.js'
 import { openStore } from './store/index.js'
 import { developmentSecret, signToken } from './tokens.js'
 
@@ -12,6 +14,7 @@ async function main (): Promise<void> {
   const config = loadConfig()
   // With no key configured at all, a development secret (and a token for it, below).
   const development = config.jwt.secret === undefined && config.jwt.publicKey === undefined && config.jwt.jwksUrl === undefined
+  if (config.workers > 1 && cluster.isPrimary) return await runPrimary(config, development)
   const jwtSecret = development ? developmentSecret(config.dataDir) : config.jwt.secret
   const store = await openStore(config.database)
   const app = await buildApp({ config, store, jwtSecret })
@@ -44,7 +47,8 @@ async function main (): Promise<void> {
   }
 
   const address = await app.listen({ port: config.port, host: config.host })
-  if (development && jwtSecret !== undefined) {
+  // One development token, not one per worker.
+  if (development && jwtSecret !== undefined && (cluster.worker?.id ?? 1) === 1) {
     // Development mode only: with a generated secret there is no other way to get a first token quickly.
     const workspaceId = randomUUID()
     const token = await signToken(jwtSecret, { workspaceId, ttl: '24h', algorithm: config.jwt.algorithms[0]!, issuer: config.jwt.issuer, audience: config.jwt.audience })
