@@ -1,5 +1,4 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DestinationStream } from 'pino'
@@ -13,6 +12,7 @@ import { healthRoutes } from './http/health.js'
 import { memberRoutes } from './http/members.js'
 import type { Store } from './store/types.js'
 import { RateLimiter } from './rate-limit.js'
+import { securityHeaders } from './security-headers.js'
 import { TokenCache } from './token-cache.js'
 import { validatorCompiler } from './validation.js'
 
@@ -66,11 +66,10 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain')
   app.decorateRequest('workspaceId', '')
 
-  // A JSON API: no content may load from anywhere, nothing may frame it, nothing is cached on the way.
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    crossOriginResourcePolicy: { policy: 'same-origin' }
-  })
+  // Every answer carries the security headers; /v1 answers are also never cached on the way.
+  const headers = securityHeaders()
+  const v1Headers = { ...headers, 'cache-control': 'no-store' }
+  app.addHook('onRequest', async (request, reply) => { reply.headers(request.url.startsWith('/v1/') ? v1Headers : headers) })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -91,7 +90,6 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
       now: options.wallClock ?? Date.now,
       cache: options.tokenCache ?? new TokenCache()
     }))
-    v1.addHook('onRequest', async (_request, reply) => { reply.header('cache-control', 'no-store') })
     if (config.rateLimit.perMinute > 0) {
       v1.addHook('onRequest', rateLimit(new RateLimiter({ ...config.rateLimit, now: options.clock ?? performance.now.bind(performance) })))
     }

@@ -1,0 +1,21 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import helmet from 'helmet'
+
+/**
+ * The security headers of every answer, as helmet sets them for a JSON API: no content may load from
+ * anywhere, nothing may frame it, no sniffing, HTTPS only. Helmet runs once, here, on a stand-in response,
+ * and its headers are kept: running it per request (as @fastify/helmet does) parses its directives again
+ * every time, which cost about a tenth of a small GET's time.
+ */
+export function securityHeaders (): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const response = {
+    setHeader: (name: string, value: string) => { headers[name.toLowerCase()] = value },
+    removeHeader: (name: string) => { delete headers[name.toLowerCase()] }
+  }
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'same-origin' }
+  })({} as IncomingMessage, response as unknown as ServerResponse, () => {})
+  return headers
+}
