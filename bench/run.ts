@@ -11,7 +11,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { signToken } from '../src/tokens.js'
 import { openStore } from '../src/store/index.js'
-import { scaled, seedWorkspace, type Seeded } from './seed.js'
+import { scaled, SEED_VERSION, seedWorkspace, type Seeded } from './seed.js'
 // @ts-expect-error: a plain ES module without types, shared with the test runner
 import { findPostgres, freePort, startCluster } from '../scripts/postgres-cluster.mjs'
 
@@ -53,7 +53,7 @@ interface Database {
 async function database (): Promise<Database> {
   const scale = scaled(SCALE)
   if (!args.postgres) {
-    const dir = join('bench', '.data', `sqlite-${SCALE}`)
+    const dir = join('bench', '.data', `sqlite-${SCALE}-v${SEED_VERSION}`)
     const seedFile = join(dir, 'seed.db')
     const idsFile = join(dir, 'seed.json')
     let seededNow = false

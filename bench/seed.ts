@@ -34,6 +34,9 @@ export interface Seeded {
   phases: { companies: number, channels: number, members: number, activities: number, inStore: number }
 }
 
+/** Part of the cached seed's folder name: change it with the seed, so no run reuses an older seed. */
+export const SEED_VERSION = 2
+
 const BATCH = 5000
 const SAMPLE = 20_000
 const TWO_YEARS = 2 * 365 * 24 * 3600
