@@ -154,16 +154,18 @@ function processTree (root: number): number[] {
   return tree
 }
 
-/** Peak resident memory so far (VmHWM) of a process and its descendants, added up, in MB. */
-function peakRssMb (pid: number): number {
+/** A memory figure of /proc/<pid>/status (VmHWM: the peak so far, VmRSS: now) of a process and its descendants, added up, in MB. */
+function memoryMb (pid: number, field: 'VmHWM' | 'VmRSS'): number {
   let kb = 0
   for (const member of processTree(pid)) {
     try {
-      kb += Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${member}/status`, 'utf8'))?.[1] ?? 0)
-    } catch {}
+      kb += Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${member}/status`, 'utf8'))?.[1] ?? 0)
+    } catch {} // it ended meanwhile
   }
   return kb / 1024
 }
+const peakRssMb = (pid: number) => memoryMb(pid, 'VmHWM')
+const currentRssMb = (pid: number) => memoryMb(pid, 'VmRSS')
 
 interface Operation {
   name: string
@@ -342,7 +344,9 @@ async function main (): Promise<void> {
         const measure = await load(side === 'service' ? server.url : floor.url, token, op)
         runs.get(op.name)![side].push(measure)
         const failures = Object.entries(measure.statuses).map(([status, count]) => `${count}×${status}`).join(' ')
-        log(`round ${round} ${side.padEnd(8)} ${op.name.padEnd(28)} ${measure.rps.toFixed(0).padStart(6)} req/s  p99 ${measure.p99} ms` +
+        // The service's resident memory after each operation shows which one makes the peak.
+        const rss = side === 'service' ? `  rss ${currentRssMb(server.process.pid!).toFixed(0)} MB` : ''
+        log(`round ${round} ${side.padEnd(8)} ${op.name.padEnd(28)} ${measure.rps.toFixed(0).padStart(6)} req/s  p99 ${measure.p99} ms${rss}` +
           `${measure.errors ? `  ${measure.errors} errors ${failures}` : ''}`)
       }
     }
