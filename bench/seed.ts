@@ -22,34 +22,45 @@ export function scaled (factor: number): Scale {
 export interface Seeded {
   workspaceId: string
   companyIds: string[]
+  /** A sample of the members that deletableMemberIds leaves alone, so gets and creates never meet a deleted one. */
   memberIds: string[]
   /** The members with the fewest activities (the less active 40%): the delete benchmark takes from these. */
   deletableMemberIds: string[]
+  /** A sample of the activities of the members that are never deleted. */
   activityIds: string[]
   channelIds: string[]
   seconds: number
+  /** Seconds spent on each resource, and of all of them inside the store's createMany (the rest is making the data). */
+  phases: { companies: number, channels: number, members: number, activities: number, inStore: number }
 }
+
+/** Part of the cached seed's folder name: change it with the seed, so no run reuses an older seed. */
+export const SEED_VERSION = 2
 
 const BATCH = 5000
 const SAMPLE = 20_000
 const TWO_YEARS = 2 * 365 * 24 * 3600
 const TYPES = ['post', 'comment', 'reaction', 'star', 'fork', 'issue', 'pull_request', 'message', 'joined', 'event:attended']
 
-/** Activities per member: member i has about busiest / i (at least 1), trimmed or topped up to the total. */
+/**
+ * Activities per member, a power law: member i has busiest / (i + 1)^s (at least 1), with s found so the counts
+ * add up to at most the total; the few left over go one each to the members with more than one, from the second.
+ */
 export function activityCounts (scale: Scale): number[] {
-  const counts = Array.from({ length: scale.members }, (_, i) => Math.max(1, Math.floor(scale.busiestMember / (i + 1) ** 1.1)))
-  let excess = counts.reduce((sum, n) => sum + n, 0) - scale.activities
-  // Too many: take from the middle of the head, keeping the busiest member and at least 1 each.
-  for (let i = 1; excess > 0 && i < counts.length; i++) {
-    const cut = Math.min(excess, counts[i]! - 1)
-    counts[i]! -= cut
-    excess -= cut
+  const countsFor = (s: number) => Array.from({ length: scale.members }, (_, i) => Math.max(1, Math.floor(scale.busiestMember / (i + 1) ** s)))
+  const sum = (counts: number[]) => counts.reduce((total, n) => total + n, 0)
+  // The sum falls as s grows: bisect for the smallest s whose sum fits.
+  let [low, high] = [0, 4]
+  for (let step = 0; step < 60; step++) {
+    const mid = (low + high) / 2
+    if (sum(countsFor(mid)) > scale.activities) low = mid
+    else high = mid
   }
-  // Too few: spread the rest over the middle of the distribution.
-  for (let i = 0; excess < 0; i = (i + 1) % counts.length) {
-    if (i === 0) continue
+  const counts = countsFor(high)
+  let missing = scale.activities - sum(counts)
+  for (let i = 1; missing > 0; i = i + 1 < counts.length && counts[i + 1]! > 1 ? i + 1 : 1) {
     counts[i]! += 1
-    excess += 1
+    missing -= 1
   }
   return counts
 }
@@ -64,23 +75,44 @@ async function inBatches<T> (items: T[], create: (batch: T[]) => Promise<string[
 
 export async function seedWorkspace (store: Store, workspaceId: string, scale: Scale, log: (line: string) => void = () => {}): Promise<Seeded> {
   const started = performance.now()
+  let lap = started
+  let inStore = 0
+  const timed = async <T>(work: Promise<T>): Promise<T> => {
+    const at = performance.now()
+    const result = await work
+    inStore += performance.now() - at
+    return result
+  }
+  const phase = () => {
+    const at = performance.now()
+    const seconds = (at - lap) / 1000
+    lap = at
+    return seconds
+  }
   const now = Math.floor(Date.now() / 1000)
   const companyIds = await inBatches(Array.from({ length: scale.companies }, (_, i) => ({
     name: `Company ${i}`, domain: `company-${i}.example.com`, employees: randomInt(5000), tags: []
-  })), async (batch) => await store.companies.createMany(workspaceId, batch))
-  log(`${companyIds.length} companies`)
-  const channelIds = await store.channels.createMany(workspaceId,
-    Array.from({ length: scale.channels }, (_, i) => ({ name: `channel-${i}`, source: i % 2 === 0 ? 'discord' : 'slack' })))
+  })), async (batch) => await timed(store.companies.createMany(workspaceId, batch)))
+  const companies = phase()
+  log(`${companyIds.length} companies in ${companies.toFixed(1)} s`)
+  const channelIds = await timed(store.channels.createMany(workspaceId,
+    Array.from({ length: scale.channels }, (_, i) => ({ name: `channel-${i}`, source: i % 2 === 0 ? 'discord' : 'slack' }))))
+  const channels = phase()
   const memberIds = await inBatches(Array.from({ length: scale.members }, (_, i) => ({
     firstName: `First${i}`,
     lastName: `Last${i}`,
     primaryEmail: `member${i}@example.com`,
     companyId: companyIds[i % companyIds.length]!,
     tags: []
-  })), async (batch) => await store.members.createMany(workspaceId, batch))
-  log(`${memberIds.length} members`)
+  })), async (batch) => await timed(store.members.createMany(workspaceId, batch)))
+  const members = phase()
+  log(`${memberIds.length} members in ${members.toFixed(1)} s`)
 
   const counts = activityCounts(scale)
+  const deletable = counts.map((n, m) => ({ n, m })).sort((a, b) => a.n - b.n)
+    .slice(0, Math.floor(counts.length * 0.4)).map((member) => member.m)
+  const doomed = new Uint8Array(counts.length)
+  for (const m of deletable) doomed[m] = 1
   // Interleave the members' activities, so every batch holds many members and times from all two years.
   const owners: number[] = []
   for (let m = 0; m < counts.length; m++) for (let k = 0; k < counts[m]!; k++) owners.push(m)
@@ -91,6 +123,7 @@ export async function seedWorkspace (store: Store, workspaceId: string, scale: S
   // Imported in time order, as a migration from another system replays history: every index grows at its end.
   const times = Float64Array.from(owners, () => now - randomInt(TWO_YEARS)).sort()
   const activityIds: string[] = []
+  let seen = 0
   for (let i = 0; i < owners.length; i += BATCH) {
     const batch = owners.slice(i, i + BATCH).map((m, k) => ({
       memberId: memberIds[m]!,
@@ -99,24 +132,26 @@ export async function seedWorkspace (store: Store, workspaceId: string, scale: S
       channelId: channelIds[randomInt(channelIds.length)]!,
       createdAt: new Date(times[i + k]! * 1000).toISOString()
     }))
-    const ids = await store.activities.createMany(workspaceId, batch)
-    // Keep a uniform sample without holding every id.
-    for (const id of ids) {
+    const ids = await timed(store.activities.createMany(workspaceId, batch))
+    // Keep a uniform sample without holding every id (reservoir sampling).
+    for (const [k, id] of ids.entries()) {
+      if (doomed[owners[i + k]!] === 1) continue
+      seen++
       if (activityIds.length < SAMPLE) activityIds.push(id)
-      else if (randomInt(activityIds.length) < SAMPLE / 10) activityIds[randomInt(SAMPLE)] = id
+      else if (randomInt(seen) < SAMPLE) activityIds[randomInt(SAMPLE)] = id
     }
     if ((i / BATCH) % 40 === 39) log(`${i + batch.length} activities`)
   }
-  log(`${owners.length} activities`)
-  const deletableMemberIds = memberIds.map((id, m) => ({ id, n: counts[m]! })).sort((a, b) => a.n - b.n)
-    .slice(0, Math.floor(memberIds.length * 0.4)).map((member) => member.id)
+  const activities = phase()
+  log(`${owners.length} activities in ${activities.toFixed(1)} s`)
   return {
     workspaceId,
     companyIds: sample(companyIds, SAMPLE),
-    memberIds: sample(memberIds, SAMPLE),
-    deletableMemberIds,
+    memberIds: sample(memberIds.filter((_, m) => doomed[m] === 0), SAMPLE),
+    deletableMemberIds: deletable.map((m) => memberIds[m]!),
     activityIds,
     channelIds,
-    seconds: (performance.now() - started) / 1000
+    seconds: (performance.now() - started) / 1000,
+    phases: { companies, channels, members, activities, inStore: inStore / 1000 }
   }
 }
