@@ -20,8 +20,6 @@ export function openDatabase (path: string, options: SqliteOptions): Db {
   db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`)
   // Other processes on the same file (several workers) wait for the write lock instead of failing.
   db.pragma('busy_timeout = 5000')
-  // 32 MiB of page cache (SQLite's default is 2 MiB): index pages of a big workspace stay in memory.
-  db.pragma('cache_size = -32768')
   migrate(db)
   return db
 }
