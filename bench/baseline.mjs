@@ -165,8 +165,10 @@ async function postgresQueries (databaseUrl) {
     async activities (ws, limit, offset) {
       const [{ total }] = await sql.unsafe(`SELECT coalesce(sum(n), 0)::float8 AS total FROM workspace_counters
         WHERE workspace_id = $1 AND kind = 'activities'`, [ws], { prepare: true })
+      // Qualified: a bare created_at in ORDER BY would name the epoch alias above, and sorting by an expression
+      // cannot use the index (a sort of the whole workspace for every page).
       const rows = await sql.unsafe(`SELECT ${activityColumns} FROM activities WHERE workspace_id = $1
-        ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, [ws, limit, offset], { prepare: true })
+        ORDER BY activities.created_at DESC, activities.id DESC LIMIT $2 OFFSET $3`, [ws, limit, offset], { prepare: true })
       return { total, rows }
     }
   }
