@@ -67,10 +67,13 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   const remove = statement(`DELETE FROM ${spec.table} ${where}`)
   const index = countedIndex(pool, counters, spec.table, spec.counter, blockSize)
   const totalOf = statement<{ total: number }>(`SELECT (${counters.total(spec.counter)}) AS total`)
+  // The select list names its epoch seconds created_at: ORDER BY must name the table's column, or it sorts by
+  // that expression, which no index holds, and every page sorts the whole workspace.
+  const byTime = `${spec.table}.created_at DESC, ${spec.table}.id DESC`
   const pageFromTop = statement<Row>(`SELECT ${readList} FROM ${spec.table} WHERE workspace_id = $1
-    ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`)
+    ORDER BY ${byTime} LIMIT $2 OFFSET $3`)
   const pageBelow = statement<Row>(`SELECT ${readList} FROM ${spec.table} WHERE workspace_id = $1
-    AND (created_at, id) < (to_timestamp($4), $5::uuid) ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`)
+    AND (created_at, id) < (to_timestamp($4), $5::uuid) ORDER BY ${byTime} LIMIT $2 OFFSET $3`)
   const derived = (row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
