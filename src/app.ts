@@ -145,7 +145,7 @@ const JWT_SHAPE = /eyJ[\w-]*\.[\w-]*\.[\w-]*/g
 const CREDENTIAL_PARAM = /([?&][^=&]*(?:token|secret|key|password|auth|jwt|signature)[^=&]*=)[^&]*/gi
 
 /** The URL for the log: a client that puts its token in a path or query string does not get it logged. */
-export function redactUrl (url: string): string {
+function redactUrl (url: string): string {
   return url.replace(JWT_SHAPE, '[redacted]').replace(CREDENTIAL_PARAM, '$1[redacted]')
 }
 

@@ -39,7 +39,7 @@ export function statement<Row extends object = Record<string, unknown>> (text: s
   return async (db: Db, ...params: Param[]): Promise<Row[]> => {
     const run = async () => await db.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
     // On the pool, a statement is a whole operation; in a transaction, the transaction is.
-    return db === pools.get(db as Pool)?.pool ? await operation(db as Pool, run) : await run()
+    return pools.has(db as Pool) ? await operation(db as Pool, run) : await run()
   }
 }
 
@@ -56,7 +56,6 @@ function isUnavailable (error: unknown): boolean {
 }
 
 interface Admission {
-  pool: Pool
   limit: number
   inFlight: number
 }
@@ -65,7 +64,7 @@ const pools = new WeakMap<Pool, Admission>()
 
 /** Bounds the operations waiting for a connection: postgres.js would queue without limit. */
 export function admit (pool: Pool, options: PostgresOptions): void {
-  pools.set(pool, { pool, limit: options.poolSize + (options.queueLimit ?? 1000), inFlight: 0 })
+  pools.set(pool, { limit: options.poolSize + (options.queueLimit ?? 1000), inFlight: 0 })
 }
 
 /** One whole operation on the pool: refused at once when too many wait, 503 when the database is away. */
