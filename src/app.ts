@@ -43,11 +43,20 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     },
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
-    // A client must send its whole request within requestTimeout (slow-loris senders are cut off with a 408).
+    // A client must send its headers within headersTimeout and its whole request within requestTimeout
+    // (slow-loris senders are cut off with a 408). They go to Node's server constructor: Fastify sets
+    // requestTimeout only afterwards, which on Node 20 leaves a body that never ends without a deadline.
     requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      // How often Node looks for requests past their timeout (its default, 30 s, would let one live 30 s too long).
+      connectionsCheckingInterval: 1000
+    },
     keepAliveTimeout: config.keepAliveTimeoutMs,
-    // How often Node looks for requests past their timeout (its default, 30 s, would let one live 30 s too long).
-    http: { connectionsCheckingInterval: 1000 },
+    // A connection on which nothing moves for this long is closed: a client that stopped reading its answer
+    // would otherwise hold the connection and the unsent rest of the answer for ever.
+    connectionTimeout: config.connectionTimeoutMs,
     clientErrorHandler,
     // While draining, a request on a connection already open is still served (with Connection: close) rather
     // than answered by Fastify's own 503 body, which is not our envelope; new connections are refused.

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict'
-import { connect } from 'node:net'
 import { describe, test, type TestContext } from 'node:test'
-import type { AddressInfo } from 'node:net'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { authHeader, newWorkspace, testStores, TEST_SECRET, tokenFor } from './helpers.js'
 
-// Overload: per-workspace token buckets (429 with Retry-After and RateLimit-*), the body limit, and requests
-// that are too large or too slow for Node's HTTP parser, answered in the envelope on a real port.
+// Overload: per-workspace token buckets (429 with Retry-After and RateLimit-*).
 
 const [sqlite] = testStores()
 
@@ -101,78 +98,10 @@ describe('security headers', () => {
   })
 })
 
-/** Raw bytes to a real port; the whole answer, once the server closes the connection. */
-async function raw (port: number, chunks: Array<string | Buffer>, { pauseMs = 0 } = {}): Promise<string> {
-  return await new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1')
-    let answer = ''
-    socket.on('data', (data) => { answer += data.toString() })
-    socket.on('close', () => resolve(answer))
-    socket.on('error', reject)
-    socket.on('connect', async () => {
-      for (const chunk of chunks) {
-        socket.write(chunk)
-        if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs))
-      }
-    })
-  })
-}
-
-const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))
-
-describe('requests too large or too slow, on a real port', () => {
-  async function listening (t: TestContext, env: Record<string, string> = {}) {
-    const { app } = await appWith(t, env)
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    return (app.server.address() as AddressInfo).port
-  }
-
-  test('headers over 16 KiB: 431 in the envelope', async (t) => {
-    const port = await listening(t)
-    const answer = await raw(port, [`GET /v1/members HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`])
-    assert.match(answer, /^HTTP\/1.1 431 /)
-    assert.deepEqual(bodyOf(answer), { code: 'HEADERS_TOO_LARGE', error: 'Request header fields too large' })
-  })
-
-  test('bytes that are not HTTP: 400 in the envelope', async (t) => {
-    const port = await listening(t)
-    const answer = await raw(port, ['NOT HTTP AT ALL\r\n\r\n'])
-    assert.match(answer, /^HTTP\/1.1 400 /)
-    assert.deepEqual(bodyOf(answer), { code: 'BAD_REQUEST', error: 'Invalid request' })
-  })
-
-  test('a chunked body over 1 MiB with no Content-Length: 413, and nothing is created', async (t) => {
-    const port = await listening(t)
-    const workspaceId = newWorkspace()
-    const chunk = Buffer.from(`"${'a'.repeat(64 * 1024)}",`)
-    const chunks: Array<string | Buffer> = [
-      `POST /v1/companies HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokenFor(workspaceId)}\r\n` +
-      'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n'
-    ]
-    const json = Buffer.concat([Buffer.from('{"name":"x","tags":['), ...Array.from({ length: 20 }, () => chunk), Buffer.from('"b"]}')])
-    chunks.push(`${json.length.toString(16)}\r\n`, json, '\r\n0\r\n\r\n')
-    const answer = await raw(port, chunks)
-    assert.match(answer, /^HTTP\/1.1 413 /)
-    assert.equal(bodyOf(answer).code, 'PAYLOAD_TOO_LARGE')
-    const list = await fetch(`http://127.0.0.1:${port}/v1/companies`, { headers: authHeader(workspaceId) })
-    assert.equal(((await list.json()) as { totalCompanies: number }).totalCompanies, 0)
-  })
-
-  test('a client that sends its request too slowly is cut off with a 408 (REQUEST_TIMEOUT_MS)', async (t) => {
-    const port = await listening(t, { REQUEST_TIMEOUT_MS: '1000' })
-    const started = Date.now()
-    const answer = await raw(port, ['GET /v1/members HTTP/1.1\r\n', 'Host: x\r\n', 'X-A: 1\r\n', 'X-B: 2\r\n', 'X-C: 3\r\n', 'X-D: 4\r\n'], { pauseMs: 600 })
-    assert.match(answer, /^HTTP\/1.1 408 /)
-    assert.deepEqual(bodyOf(answer), { code: 'REQUEST_TIMEOUT', error: 'Request timeout' })
-    assert.ok(Date.now() - started < 4000, 'cut off within the timeout and one check interval')
-  })
-})
-
 describe('settings', () => {
-  test('timeouts and rate limits are read and checked at start', () => {
-    const config = loadConfig({ REQUEST_TIMEOUT_MS: '5000', KEEP_ALIVE_TIMEOUT_MS: '10000', RATE_LIMIT_PER_MINUTE: '120', RATE_LIMIT_BURST: '20' })
-    assert.deepEqual([config.requestTimeoutMs, config.keepAliveTimeoutMs, config.rateLimit], [5000, 10000, { perMinute: 120, burst: 20 }])
-    for (const env of [{ REQUEST_TIMEOUT_MS: '10' }, { RATE_LIMIT_PER_MINUTE: '-1' }, { RATE_LIMIT_BURST: '0' }, { KEEP_ALIVE_TIMEOUT_MS: 'soon' }]) {
+  test('rate limits are read and checked at start', () => {
+    assert.deepEqual(loadConfig({ RATE_LIMIT_PER_MINUTE: '120', RATE_LIMIT_BURST: '20' }).rateLimit, { perMinute: 120, burst: 20 })
+    for (const env of [{ RATE_LIMIT_PER_MINUTE: '-1' }, { RATE_LIMIT_BURST: '0' }, { RATE_LIMIT_BURST: 'many' }]) {
       assert.throws(() => loadConfig(env), /must be an integer/)
     }
   })
