@@ -35,6 +35,9 @@ export interface AppOptions {
 
 export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   const { config, store, logStream } = options
+  // Every answer carries the security headers; /v1 answers (and those of Node's parser) are also never cached.
+  const headers = securityHeaders()
+  const uncached = { ...headers, 'cache-control': 'no-store' }
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -57,7 +60,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     // A connection on which nothing moves for this long is closed: a client that stopped reading its answer
     // would otherwise hold the connection and the unsent rest of the answer for ever.
     connectionTimeout: config.connectionTimeoutMs,
-    clientErrorHandler,
+    clientErrorHandler: clientErrorHandler(uncached),
     // While draining, a request on a connection already open is still served (with Connection: close) rather
     // than answered by Fastify's own 503 body, which is not our envelope; new connections are refused.
     return503OnClosing: false,
@@ -75,10 +78,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain')
   app.decorateRequest('workspaceId', '')
 
-  // Every answer carries the security headers; /v1 answers are also never cached on the way.
-  const headers = securityHeaders()
-  const v1Headers = { ...headers, 'cache-control': 'no-store' }
-  app.addHook('onRequest', async (request, reply) => { reply.headers(request.url.startsWith('/v1/') ? v1Headers : headers) })
+  app.addHook('onRequest', async (request, reply) => { reply.headers(request.url.startsWith('/v1/') ? uncached : headers) })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
