@@ -35,6 +35,9 @@ export interface AppOptions {
 
 export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   const { config, store, logStream } = options
+  // Every answer carries the security headers; /v1 answers (and those of Node's parser) are also never cached.
+  const headers = securityHeaders()
+  const uncached = { ...headers, 'cache-control': 'no-store' }
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -43,12 +46,21 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     },
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
-    // A client must send its whole request within requestTimeout (slow-loris senders are cut off with a 408).
+    // A client must send its headers within headersTimeout and its whole request within requestTimeout
+    // (slow-loris senders are cut off with a 408). They go to Node's server constructor: Fastify sets
+    // requestTimeout only afterwards, which on Node 20 leaves a body that never ends without a deadline.
     requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      // How often Node looks for requests past their timeout (its default, 30 s, would let one live 30 s too long).
+      connectionsCheckingInterval: 1000
+    },
     keepAliveTimeout: config.keepAliveTimeoutMs,
-    // How often Node looks for requests past their timeout (its default, 30 s, would let one live 30 s too long).
-    http: { connectionsCheckingInterval: 1000 },
-    clientErrorHandler,
+    // A connection on which nothing moves for this long is closed: a client that stopped reading its answer
+    // would otherwise hold the connection and the unsent rest of the answer for ever.
+    connectionTimeout: config.connectionTimeoutMs,
+    clientErrorHandler: clientErrorHandler(uncached),
     // While draining, a request on a connection already open is still served (with Connection: close) rather
     // than answered by Fastify's own 503 body, which is not our envelope; new connections are refused.
     return503OnClosing: false,
@@ -66,10 +78,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain')
   app.decorateRequest('workspaceId', '')
 
-  // Every answer carries the security headers; /v1 answers are also never cached on the way.
-  const headers = securityHeaders()
-  const v1Headers = { ...headers, 'cache-control': 'no-store' }
-  app.addHook('onRequest', async (request, reply) => { reply.headers(request.url.startsWith('/v1/') ? v1Headers : headers) })
+  app.addHook('onRequest', async (request, reply) => { reply.headers(request.url.startsWith('/v1/') ? uncached : headers) })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -29,9 +29,12 @@ export interface Config {
     perMinute: number
     burst: number
   }
-  /** Most time to receive a whole request, and how long an idle keep-alive connection stays open. */
+  /** Most time to receive a whole request / its headers; how long an idle keep-alive connection stays open. */
   requestTimeoutMs: number
+  headersTimeoutMs: number
   keepAliveTimeoutMs: number
+  /** A connection on which no byte moves either way for this long is closed (a client that stopped reading). */
+  connectionTimeoutMs: number
   /** Processes serving the port (node:cluster); 1 serves in this process. */
   workers: number
 }
@@ -57,8 +60,7 @@ export function loadConfig (env: Record<string, string | undefined> = process.en
       perMinute: integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 6000, 0, 100_000_000),
       burst: integer('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000, 1, 100_000_000)
     },
-    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 1000, 3_600_000),
-    keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1000, 3_600_000),
+    ...timeouts(env),
     workers: integer('WORKERS', env.WORKERS, 1, 1, 256)
   }
   return Object.freeze(config)
@@ -79,6 +81,18 @@ function database (env: Record<string, string | undefined>): DatabaseConfig {
   }
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, queueLimit, statementTimeoutMs }
   throw new ConfigError('DATABASE_URL must start with file: or postgres:// (or be unset for ./data/records.db)')
+}
+
+function timeouts (env: Record<string, string | undefined>) {
+  const requestTimeoutMs = integer('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, 1000, 3_600_000)
+  // Node refuses a headers timeout longer than the request timeout; the default follows a shorter request timeout.
+  const headersTimeoutMs = integer('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, Math.min(10_000, requestTimeoutMs), 1000, requestTimeoutMs)
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1000, 3_600_000),
+    connectionTimeoutMs: integer('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, 60_000, 1000, 3_600_000)
+  }
 }
 
 function integer (name: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -57,8 +57,10 @@ export function toAppError (error: unknown): AppError {
   const status = fastifyError.statusCode
   if (status !== undefined && status >= 400 && status < 500) {
     const code = BY_STATUS[status] ?? 'BAD_REQUEST'
-    // Fastify's own 4xx (bad JSON, empty body, bad content type) carry a safe, useful message.
-    return new AppError(code, code === 'BAD_REQUEST' ? [{ field: 'body', message: fastifyError.message }] : undefined)
+    // Fastify's own 4xx (bad JSON, empty body, bad content type) carry a safe, useful message; another
+    // library's error that claims a 4xx may quote anything (SQL, a path), so its message is never sent.
+    const ownMessage = code === 'BAD_REQUEST' && fastifyError.code?.startsWith('FST_')
+    return new AppError(code, ownMessage ? [{ field: 'body', message: fastifyError.message }] : undefined)
   }
   return new AppError(status === 503 ? 'UNAVAILABLE' : 'INTERNAL')
 }
@@ -86,20 +88,23 @@ const join = (path: string, name: string) => path === '' ? name : `${path}.${nam
 
 /**
  * Errors Node's HTTP parser meets before any request exists (headers too large, a request too slow, bytes
- * that are not HTTP): answered in the envelope on the raw socket, which is then closed.
+ * that are not HTTP): answered in the envelope, with the given headers, on the raw socket, which is then closed.
  */
-export function clientErrorHandler (error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW'
-    ? 'HEADERS_TOO_LARGE'
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST'
-  const appError = new AppError(code)
-  const body = JSON.stringify(appError.body)
-  if (socket.writable) {
-    socket.write(`HTTP/1.1 ${appError.statusCode} ${http.STATUS_CODES[appError.statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+export function clientErrorHandler (headers: Record<string, string>) {
+  const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+  return function (error: NodeJS.ErrnoException, socket: Duplex): void {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return
+    const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST'
+    const appError = new AppError(code)
+    const body = JSON.stringify(appError.body)
+    if (socket.writable) {
+      socket.write(`HTTP/1.1 ${appError.statusCode} ${http.STATUS_CODES[appError.statusCode]}\r\n${headerLines}` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    }
+    socket.destroy()
   }
-  socket.destroy()
 }
 
 export function registerErrorHandlers (app: FastifyInstance, allowedMethods: (url: string) => string[]): void {

@@ -6,7 +6,7 @@ export interface RateLimitOptions {
   burst: number
   /** Monotonic clock in ms. */
   now: () => number
-  /** Most workspaces tracked; the least recently seen goes first (by then it has usually refilled). */
+  /** Most workspaces tracked; beyond it the least recently seen is forgotten (by then it has usually refilled). */
   maxBuckets?: number
 }
 
@@ -46,13 +46,13 @@ export class RateLimiter {
   take (key: string): Decision {
     const now = this.#now()
     const bucket = this.#buckets.get(key) ?? { tokens: this.#burst, at: now }
+    this.#buckets.delete(key)
+    this.#forgetIdle(now)
     bucket.tokens = Math.min(this.#burst, bucket.tokens + Math.max(0, now - bucket.at) * this.#perMs)
     bucket.at = now
     const allowed = bucket.tokens >= 1
     if (allowed) bucket.tokens -= 1
-    this.#buckets.delete(key)
     this.#buckets.set(key, bucket)
-    if (this.#buckets.size > this.#maxBuckets) this.#buckets.delete(this.#buckets.keys().next().value!)
     const seconds = (tokens: number) => Math.ceil(tokens / this.#perMs / 1000)
     return {
       allowed,
@@ -60,6 +60,18 @@ export class RateLimiter {
       remaining: Math.floor(bucket.tokens),
       resetSeconds: seconds(this.#burst - bucket.tokens),
       retryAfterSeconds: allowed ? 0 : Math.max(1, seconds(1 - bucket.tokens))
+    }
+  }
+
+  /**
+   * The map holds buckets least recently seen first. A bucket that has filled up again says no more than a
+   * missing one, so those go as soon as they are first in line; past maxBuckets the first goes anyway.
+   */
+  #forgetIdle (now: number): void {
+    for (const [key, bucket] of this.#buckets) {
+      const full = bucket.tokens + (now - bucket.at) * this.#perMs >= this.#burst
+      if (!full && this.#buckets.size < this.#maxBuckets) return
+      this.#buckets.delete(key)
     }
   }
 }

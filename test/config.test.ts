@@ -24,7 +24,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rateLimit: { perMinute: 6000, burst: 1000 },
       requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
       keepAliveTimeoutMs: 72_000,
+      connectionTimeoutMs: 60_000,
       workers: 1
     })
     assert.ok(Object.isFrozen(config))

@@ -105,7 +105,7 @@ export async function buildTestApp (t: TestContext, store: TestStore = sqlite): 
 
 /** buildTestApp, with the store it opened, for tests of store methods no route calls (the bulk path). */
 export async function buildTestAppWithStore (t: TestContext, store: TestStore = sqlite, options?: TestStoreOptions): Promise<{ app: FastifyInstance, store: Store }> {
-  // Rate limiting has tests of its own (overload.test.ts); here it would only cut long runs short.
+  // Rate limiting has tests of its own (rate-limit.test.ts); here it would only cut long runs short.
   const config = loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' })
   const opened = await store.open(options)
   const app = await buildApp({ config, store: opened, jwtSecret: TEST_SECRET })
