@@ -64,8 +64,13 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   const key = 'extract(epoch FROM created_at)::float8 AS at, id'
   const rowBelow = statement<Boundary>(`SELECT ${key} FROM ${table} WHERE workspace_id = $1
     AND (created_at, id) < (to_timestamp($2), $3::uuid) ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET $4`)
-  const rowFromTop = statement<Boundary>(`SELECT ${key} FROM ${table} WHERE workspace_id = $1
-    ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET $2`)
+  const topBlock = statement<Block>(`SELECT ${block} FROM list_blocks WHERE workspace_id = $1 AND list = $2
+    ORDER BY upper_at DESC, upper_id DESC LIMIT 1`)
+  // A block's upper boundary is exclusive: the open block starts at the top block's boundary row.
+  const rowAbove = statement<Boundary>(`SELECT ${key} FROM ${table} WHERE workspace_id = $1
+    AND (created_at, id) >= (to_timestamp($2), $3::uuid) ORDER BY created_at, id LIMIT 1 OFFSET $4`)
+  const rowFromBottom = statement<Boundary>(`SELECT ${key} FROM ${table} WHERE workspace_id = $1
+    ORDER BY created_at, id LIMIT 1 OFFSET $2`)
 
   const closedMoves = async (db: Db, workspaceId: string, delta: number) => {
     if (delta !== 0) await addClosed(db, workspaceId, list, Math.floor(Math.random() * SLOTS), delta)
@@ -77,11 +82,18 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   async function restructure (workspaceId: string): Promise<void> {
     await transaction(pool, async (tx) => {
       await lockExclusive(tx, workspaceId, list)
-      const [{ open }] = await readOpen(tx, workspaceId, list) as [{ open: number }]
-      if (open >= full) {
-        const [cut] = await rowFromTop(tx, workspaceId, open - blockSize - 1) as [Boundary]
+      // Close blocks from the bottom of the open block up, each found by a short walk from the one below it:
+      // after a bulk import the open block can hold hundreds of thousands of rows, all closed in this pass.
+      let [{ open }] = await readOpen(tx, workspaceId, list) as [{ open: number }]
+      let [below] = await topBlock(tx, workspaceId, list) as Array<Boundary | undefined>
+      while (open >= full) {
+        const [cut] = (below === undefined
+          ? await rowFromBottom(tx, workspaceId, blockSize)
+          : await rowAbove(tx, workspaceId, below.at, below.id, blockSize)) as [Boundary]
         await insertBlock(tx, workspaceId, list, cut.at, cut.id, blockSize)
         await closedMoves(tx, workspaceId, blockSize)
+        open -= blockSize
+        below = cut
       }
       for (const full of await fullBlocks(tx, workspaceId, list)) {
         const lower = Math.floor(full.n / 2)
