@@ -34,14 +34,35 @@ export interface AuthOptions {
   cache: TokenCache
 }
 
+/** A JWKS that could not be had: the identity provider is down, slow, or answered something other than a key set. */
+class KeysUnavailable extends Error {}
+
+// Errors of the key lookup that are the token's doing (a kid or alg the key set has no key for); anything else
+// from the remote key set is the identity provider's fault.
+const TOKEN_FAULTS = [errors.JWKSNoMatchingKey, errors.JWKSMultipleMatchingKeys, errors.JOSENotSupported]
+
+function remoteKeys (url: string, cooldownMs: number): JWTVerifyGetKey {
+  // Fetched on first use, kept, and fetched again when a token names a kid it does not hold (at most once
+  // per cooldown, so a flood of unknown kids cannot hammer the identity provider).
+  const keys = createRemoteJWKSet(new URL(url), { cooldownDuration: cooldownMs, timeoutDuration: 5000 })
+  return async function (header, token) {
+    try {
+      return await keys(header, token)
+    } catch (error) {
+      // jose reports a non-200 answer or a body that is not JSON as a plain JOSEError, and a refused
+      // connection as fetch's TypeError: told apart here, where only the key set can have failed.
+      if (TOKEN_FAULTS.some((fault) => error instanceof fault)) throw error
+      throw new KeysUnavailable('JWKS unavailable', { cause: error })
+    }
+  }
+}
+
 function verificationKey (source: KeySource): KeyObject | JWTVerifyGetKey {
   switch (source.kind) {
     // Made once: a raw secret given to jose would be imported again on every request.
     case 'secret': return createSecretKey(Buffer.from(source.secret))
     case 'publicKey': return createPublicKey(source.pem)
-    // Fetched on first use, kept, and fetched again when a token names a kid it does not hold (at most once
-    // per cooldown, so a flood of unknown kids cannot hammer the identity provider).
-    case 'jwks': return createRemoteJWKSet(new URL(source.url), { cooldownDuration: source.cooldownMs, timeoutDuration: 5000 })
+    case 'jwks': return remoteKeys(source.url, source.cooldownMs)
   }
 }
 
@@ -62,9 +83,8 @@ export function tokenVerifier (options: AuthOptions) {
       const { payload } = typeof key === 'function' ? await jwtVerify(token, key, current) : await jwtVerify(token, key, current)
       return payload
     } catch (error) {
-      // The identity provider could not be reached or answered nonsense: not the caller's fault.
-      if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid ||
-        (options.key.kind === 'jwks' && !(error instanceof errors.JOSEError))) throw new AppError('UNAVAILABLE')
+      // Not the caller's fault, and the token may be fine: 503, so the client retries rather than re-authenticates.
+      if (error instanceof KeysUnavailable) throw new AppError('UNAVAILABLE')
       throw unauthorized()
     }
   }

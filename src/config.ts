@@ -109,14 +109,19 @@ function jwt (env: Record<string, string | undefined>): Config['jwt'] {
   // One source of keys, so which key verified a token is never in doubt (and HMAC with a public key as the
   // secret, the classic algorithm confusion, cannot be configured).
   if (sources.length > 1) throw new ConfigError(`set only one of ${sources.join(', ')}`)
-  const hmac = sources.length === 0 || sources[0] === 'JWT_SECRET'
+  // Each kind of key verifies only its own algorithms: HMAC names with a secret, and with a public key only the
+  // algorithms of that key's type, so a token's header can never pick a way of using the key it was not made for.
+  // A JWKS may hold keys of either common kind; its keys' own kty (and alg, when given) must agree with the token's.
+  const [allowed, fallback] = publicKey !== undefined
+    ? publicKeyAlgorithms(publicKey)
+    : jwksUrl !== undefined ? [ASYMMETRIC_ALGORITHMS, 'RS256,ES256'] : [HMAC_ALGORITHMS, 'HS256']
+  const source = sources[0] ?? 'the development secret'
   return {
     secret: secret(env.JWT_SECRET),
     publicKey,
     jwksUrl,
     jwksCooldownMs: integer('JWT_JWKS_COOLDOWN_MS', env.JWT_JWKS_COOLDOWN_MS, 30_000, 0, 3_600_000),
-    // A JWKS may hold keys of either common kind; its keys' own alg and kty must agree with the token's.
-    algorithms: algorithms(env.JWT_ALGORITHMS, hmac ? HMAC_ALGORITHMS : ASYMMETRIC_ALGORITHMS, jwksUrl ? 'RS256,ES256' : defaultAlgorithm(publicKey)),
+    algorithms: algorithms(env.JWT_ALGORITHMS, allowed, fallback, source),
     issuer: env.JWT_ISSUER || undefined,
     audience: env.JWT_AUDIENCE || undefined
   }
@@ -152,17 +157,29 @@ function pem (env: Record<string, string | undefined>): string | undefined {
   return text
 }
 
-/** The algorithm a public key implies when JWT_ALGORITHMS is unset. */
-function defaultAlgorithm (publicKey: string | undefined): string {
-  if (publicKey === undefined) return 'HS256'
-  const key = createPublicKey(publicKey)
-  if (key.asymmetricKeyType === 'ec') {
-    const curve = key.asymmetricKeyDetails?.namedCurve
-    return curve === 'secp384r1' ? 'ES384' : curve === 'secp521r1' ? 'ES512' : 'ES256'
+/** The algorithms a PEM public key can verify, and the one it implies when JWT_ALGORITHMS is unset. */
+function publicKeyAlgorithms (pem: string): [string[], string] {
+  const key = createPublicKey(pem)
+  const details = key.asymmetricKeyDetails
+  switch (key.asymmetricKeyType) {
+    case 'rsa':
+    case 'rsa-pss': {
+      // jose refuses RSA keys under 2048 bits on every token; said here once instead.
+      if ((details?.modulusLength ?? 0) < 2048) throw new ConfigError('JWT_PUBLIC_KEY: an RSA key must have at least 2048 bits')
+      const pss = ['PS256', 'PS384', 'PS512']
+      return key.asymmetricKeyType === 'rsa' ? [['RS256', 'RS384', 'RS512', ...pss], 'RS256'] : [pss, 'PS256']
+    }
+    case 'ec': {
+      const alg = EC_CURVES[details?.namedCurve ?? '']
+      if (alg === undefined) throw new ConfigError(`JWT_PUBLIC_KEY: EC keys must be on P-256, P-384 or P-521, got ${details?.namedCurve ?? 'unknown'}`)
+      return [[alg], alg]
+    }
+    case 'ed25519': return [['EdDSA'], 'EdDSA']
+    default: throw new ConfigError(`JWT_PUBLIC_KEY: a ${key.asymmetricKeyType ?? 'unknown'} key cannot verify JWTs; use RSA, EC or Ed25519`)
   }
-  if (key.asymmetricKeyType === 'ed25519') return 'EdDSA'
-  return 'RS256'
 }
+
+const EC_CURVES: Record<string, string> = { prime256v1: 'ES256', secp384r1: 'ES384', secp521r1: 'ES512' }
 
 function url (name: string, value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined
@@ -176,9 +193,12 @@ function url (name: string, value: string | undefined): string | undefined {
   return value
 }
 
-function algorithms (value: string | undefined, allowed: string[], fallback: string): string[] {
+function algorithms (value: string | undefined, allowed: string[], fallback: string, source: string): string[] {
   const names = (value || fallback).split(',').map((name) => name.trim()).filter(Boolean)
-  for (const name of names) oneOf('JWT_ALGORITHMS', name, allowed)
+  for (const name of names) {
+    if (name.toLowerCase() === 'none') throw new ConfigError('JWT_ALGORITHMS: "none" (unsigned tokens) is never accepted')
+    if (!allowed.includes(name)) throw new ConfigError(`JWT_ALGORITHMS: "${name}" cannot be verified with ${source}; allowed: ${allowed.join(', ')}`)
+  }
   if (names.length === 0) throw new ConfigError(`JWT_ALGORITHMS must name at least one of ${allowed.join(', ')}`)
   return names
 }

@@ -42,7 +42,8 @@ export class TokenCache {
     const entry = this.#entries.get(token)
     if (entry === undefined) return undefined
     this.#entries.delete(token)
-    const expired = entry.expiresAt !== undefined && now / 1000 > entry.expiresAt + this.#tolerance
+    // The same rule as jose's, to the second: expired once exp <= now - leeway, now in whole seconds.
+    const expired = entry.expiresAt !== undefined && entry.expiresAt <= Math.floor(now / 1000) - this.#tolerance
     if (expired || now - entry.verifiedAt > this.#maxAgeMs || now < entry.verifiedAt) return undefined
     this.#entries.set(token, entry)
     return entry.workspaceId

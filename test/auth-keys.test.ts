@@ -1,65 +1,19 @@
 import assert from 'node:assert/strict'
-import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { describe, test, type TestContext } from 'node:test'
-import { exportJWK, SignJWT } from 'jose'
-import { buildApp } from '../src/app.js'
+import { randomUUID } from 'node:crypto'
+import { describe, test } from 'node:test'
 import { ConfigError, loadConfig } from '../src/config.js'
 import { TokenCache } from '../src/token-cache.js'
-import { signJwt, testStores, TEST_SECRET } from './helpers.js'
+import { appWith, identityProvider, keyPair, pem, seconds, sign, START } from './auth-support.js'
+import { signJwt, TEST_SECRET } from './helpers.js'
 
 // Tokens verified by public keys (PEM or an identity provider's JWKS), issuer and audience checks, the cache
 // of verified tokens under a moving clock, and floods of bad tokens.
-
-const [sqlite] = testStores()
-const START = Date.UTC(2026, 0, 1)
-
-function keyPair (kind: 'rsa' | 'ec') {
-  return kind === 'rsa'
-    ? generateKeyPairSync('rsa', { modulusLength: 2048 })
-    : generateKeyPairSync('ec', { namedCurve: 'P-256' })
-}
-const pem = (key: KeyObject) => key.export({ type: 'spki', format: 'pem' }).toString()
-
-interface Options {
-  env: Record<string, string>
-  cache?: TokenCache
-}
-
-/** An app with the given settings and a wall clock the test moves; `clock.now` is ms since the epoch. */
-async function appWith (t: TestContext, { env, cache }: Options) {
-  const clock = { now: START }
-  const store = await sqlite!.open()
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', ...env }),
-    store,
-    wallClock: () => clock.now,
-    ...(cache === undefined ? {} : { tokenCache: cache })
-  })
-  t.after(async () => {
-    await app.close()
-    await store.close()
-  })
-  const status = async (token: string) => {
-    const res = await app.inject({ method: 'GET', url: '/v1/members', headers: { authorization: `Bearer ${token}` } })
-    if (res.statusCode !== 200) assert.deepEqual(Object.keys(res.json()).sort(), ['code', 'error'])
-    return res.statusCode
-  }
-  return { app, clock, status }
-}
-
-const seconds = (ms: number) => Math.floor(ms / 1000)
-
-async function sign (key: KeyObject, alg: string, claims: Record<string, unknown>, kid?: string) {
-  return await new SignJWT(claims).setProtectedHeader({ alg, ...(kid === undefined ? {} : { kid }) }).sign(key)
-}
 
 describe('tokens verified by a PEM public key', () => {
   for (const [kind, alg] of [['rsa', 'RS256'], ['ec', 'ES256']] as const) {
     test(`${alg}: only tokens signed by the key's private half, with that algorithm, get in`, async (t) => {
       const { publicKey, privateKey } = keyPair(kind)
-      const { status } = await appWith(t, { env: { JWT_PUBLIC_KEY: pem(publicKey) } })
+      const { status } = await appWith(t, { JWT_PUBLIC_KEY: pem(publicKey) })
       const claims = { workspaceId: randomUUID(), exp: seconds(START) + 3600 }
       assert.equal(await status(await sign(privateKey, alg, claims)), 200)
       const other = keyPair(kind).privateKey
@@ -99,7 +53,7 @@ describe('tokens verified by a PEM public key', () => {
 
 describe('issuer and audience', () => {
   test('with JWT_ISSUER and JWT_AUDIENCE set, a token must carry both, exactly', async (t) => {
-    const { status } = await appWith(t, { env: { JWT_SECRET: TEST_SECRET, JWT_ISSUER: 'https://idp.example.com/', JWT_AUDIENCE: 'records' } })
+    const { status } = await appWith(t, { JWT_SECRET: TEST_SECRET, JWT_ISSUER: 'https://idp.example.com/', JWT_AUDIENCE: 'records' })
     const base = { workspaceId: randomUUID(), exp: seconds(START) + 3600 }
     assert.equal(await status(signJwt({ ...base, iss: 'https://idp.example.com/', aud: 'records' })), 200)
     assert.equal(await status(signJwt({ ...base, iss: 'https://idp.example.com/', aud: ['other', 'records'] })), 200)
@@ -112,7 +66,7 @@ describe('issuer and audience', () => {
 
 describe('the cache of verified tokens', () => {
   test('a cached token stops working when it expires (after the 30 s leeway), and nbf counts with the same leeway', async (t) => {
-    const { clock, status } = await appWith(t, { env: { JWT_SECRET: TEST_SECRET } })
+    const { clock, status } = await appWith(t, { JWT_SECRET: TEST_SECRET })
     const token = signJwt({ workspaceId: randomUUID(), exp: seconds(START) + 10 })
     assert.equal(await status(token), 200)
     assert.equal(await status(token), 200, 'from the cache')
@@ -128,14 +82,14 @@ describe('the cache of verified tokens', () => {
 
   test('a flood of distinct valid tokens keeps the cache within its bound, and every one is still verified', async (t) => {
     const cache = new TokenCache({ maxEntries: 50 })
-    const { status } = await appWith(t, { env: { JWT_SECRET: TEST_SECRET }, cache })
+    const { status } = await appWith(t, { JWT_SECRET: TEST_SECRET }, cache)
     for (let i = 0; i < 200; i++) assert.equal(await status(signJwt({ workspaceId: randomUUID(), exp: seconds(START) + 3600, i })), 200)
     assert.equal(cache.size, 50)
   })
 
   test('thousands of bad tokens in a row neither fill the cache nor stop a good token', async (t) => {
     const cache = new TokenCache()
-    const { status } = await appWith(t, { env: { JWT_SECRET: TEST_SECRET }, cache })
+    const { status } = await appWith(t, { JWT_SECRET: TEST_SECRET }, cache)
     const good = signJwt({ workspaceId: randomUUID(), exp: seconds(START) + 3600 })
     for (let i = 0; i < 2000; i++) {
       const bad = i % 2 === 0 ? signJwt({ workspaceId: randomUUID(), i }, { secret: 'x'.repeat(40) }) : `${good.slice(0, -4)}${String(i).padStart(4, '0')}`
@@ -146,7 +100,7 @@ describe('the cache of verified tokens', () => {
   })
 
   test('a token over 8 KiB is refused before it is parsed, however well signed', async (t) => {
-    const { status } = await appWith(t, { env: { JWT_SECRET: TEST_SECRET } })
+    const { status } = await appWith(t, { JWT_SECRET: TEST_SECRET })
     const huge = signJwt({ workspaceId: randomUUID(), exp: seconds(START) + 3600, pad: 'x'.repeat(9000) })
     assert.equal(await status(huge), 401)
     const large = signJwt({ workspaceId: randomUUID(), exp: seconds(START) + 3600, pad: 'x'.repeat(5000) })
@@ -155,28 +109,12 @@ describe('the cache of verified tokens', () => {
 })
 
 describe('tokens verified by a JWKS URL', () => {
-  /** A local identity provider serving a JWKS that the test can change or take down. */
-  async function identityProvider (t: TestContext) {
-    const state = { keys: [] as object[], fetches: 0 }
-    const server: Server = createServer((_req, res) => {
-      state.fetches++
-      res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify({ keys: state.keys }))
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`
-    const stop = async () => await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections() })
-    t.after(async () => { if (server.listening) await stop() })
-    const publish = async (kid: string, key: KeyObject, alg: string) => state.keys.push({ ...await exportJWK(key), kid, alg, use: 'sig' })
-    return { url, state, stop, publish }
-  }
-
   test('keys are fetched once, fetched again for an unknown kid (rotation), and a dead provider is a 503', async (t) => {
     const idp = await identityProvider(t)
     const a = keyPair('rsa')
     const b = keyPair('ec')
     await idp.publish('a', a.publicKey, 'RS256')
-    const { app, status } = await appWith(t, { env: { JWT_JWKS_URL: idp.url, JWT_JWKS_COOLDOWN_MS: '0' } })
+    const { app, status } = await appWith(t, { JWT_JWKS_URL: idp.url, JWT_JWKS_COOLDOWN_MS: '0' })
     const claims = () => ({ workspaceId: randomUUID(), exp: seconds(START) + 3600 })
     assert.equal(await status(await sign(a.privateKey, 'RS256', claims(), 'a')), 200)
     assert.equal(await status(await sign(a.privateKey, 'RS256', claims(), 'a')), 200)
