@@ -7,6 +7,7 @@ import { allSettled, isId, Retry, statement, transaction, type Counters, type Db
 import { Filters, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../rows.js'
 import { postgresTables } from './columns.js'
+import { ActivityTypeIds } from '../activity-types.js'
 
 const BY_TIME = ['createdAt']
 
@@ -18,6 +19,7 @@ const BY_TIME = ['createdAt']
 // counters), so writers queue instead of deadlocking.
 
 export function postgresActivities (pool: Pool, counters: Counters, blockSize: number): ActivityStore {
+  const types = new ActivityTypeIds()
   const table = recordTable(pool, counters, blockSize, {
     ...postgresTables.activities,
     times: [],
@@ -58,22 +60,22 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2)
     WHERE workspace_id = $1 AND id = $2`)
 
+  /** Sends the checks of the references `input` sets, together; each fails as its field, the first in field order wins. */
   async function checkReferences (db: Db, workspaceId: string, input: ActivityPatch, self?: string): Promise<void> {
-    const id = input.channelId
-    if (id != null && (!isId(id) || (await exists.channelId(db, workspaceId, id)).length === 0)) {
-      throw new InvalidFieldError('channelId')
-    }
-    for (const field of ['replyTo', 'reactTo', 'inviteTo'] as const) {
-      const id = input[field]
-      if (id == null) continue
+    const fields = (['channelId', 'replyTo', 'reactTo', 'inviteTo'] as const).filter((field) => input[field] != null)
+    await allSettled(fields.map(async (field) => {
+      const id = input[field]!
       if (id === self) throw new InvalidFieldError(field, 'cannot name the activity itself')
-      if (!isId(id) || (await exists.activity(db, workspaceId, id)).length === 0) throw new InvalidFieldError(field)
-    }
+      const lookup = field === 'channelId' ? exists.channelId : exists.activity
+      if (!isId(id) || (await lookup(db, workspaceId, id)).length === 0) throw new InvalidFieldError(field)
+    }))
   }
 
   // Activity types are per workspace, created on first use of their key. Two writers adding the same key at
   // once: the second waits on the unique index, inserts nothing, and then reads the first one's row.
   async function activityTypeId (db: Db, workspaceId: string, key: string): Promise<string> {
+    const known = types.get(workspaceId, key)
+    if (known !== undefined) return known
     const [found] = await selectType(db, workspaceId, key)
     if (found !== undefined) return found.id
     const [inserted] = await insertType(db, workspaceId, newId(), key, nowSeconds())
@@ -83,38 +85,59 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     return raced.id
   }
 
+  /**
+   * A new activity in one round trip when its type is known: the member's lock and counts, the reference checks
+   * and the row's statements go out together, in that order (a failed check wins over the row's own error).
+   */
   async function insert (tx: Db, workspaceId: string, input: ActivityCreate): Promise<ActivityRow> {
+    if (!isId(workspaceId) || !isId(input.memberId)) throw new InvalidFieldError('memberId')
     const now = nowSeconds()
     const at = input.createdAt == null ? now : toEpochSeconds(input.createdAt)
-    const member = isId(workspaceId) && isId(input.memberId)
-      ? await attach(tx, workspaceId, input.memberId, activityWeight(at), at)
-      : []
-    if (member.length === 0) throw new InvalidFieldError('memberId')
-    await checkReferences(tx, workspaceId, input)
+    const memberId = input.memberId
+    const checked = allSettled([
+      (async () => {
+        if ((await attach(tx, workspaceId, memberId, activityWeight(at), at)).length === 0) throw new InvalidFieldError('memberId')
+      })(),
+      checkReferences(tx, workspaceId, input)
+    ])
+    const known = types.get(workspaceId, input.activityTypeKey)
+    // A type made here is made after the member's lock, as every write takes that lock first.
+    if (known === undefined) await checked
     const extra = {
       activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey),
       created_at: at,
       updated_at: now
     }
-    return await table.insertRow(tx, workspaceId, input, extra)
+    const [, row] = await allSettled([checked, table.insertRow(tx, workspaceId, input, extra)])
+    return row
   }
+
+  /** Keeps the types of committed rows. */
+  const remember = (workspaceId: string, rows: readonly ActivityRow[], inputs: ReadonlyArray<{ activityTypeKey?: string }>) =>
+    rows.forEach((row, i) => {
+      const key = inputs[i]!.activityTypeKey
+      if (key !== undefined) types.remember(workspaceId, key, row.activity_type_id)
+    })
 
   return {
     get: table.get,
 
     async create (workspaceId, input: ActivityCreate) {
-      return await transaction(pool, async (tx) => toActivity(await insert(tx, workspaceId, input)))
+      const row = await transaction(pool, async (tx) => await insert(tx, workspaceId, input))
+      remember(workspaceId, [row], [input])
+      return toActivity(row)
     },
 
     /** The inputs are sent together (pipelined on the transaction's connection), not one round trip each. */
     async createMany (workspaceId, inputs: ActivityCreate[]) {
-      return await transaction(pool, async (tx) =>
-        await allSettled(inputs.map(async (input) => (await insert(tx, workspaceId, input)).id)))
+      const rows = await transaction(pool, async (tx) => await allSettled(inputs.map(async (input) => await insert(tx, workspaceId, input))))
+      remember(workspaceId, rows, inputs)
+      return rows.map((row) => row.id)
     },
 
     async update (workspaceId, id, input) {
       if (!isId(workspaceId) || !isId(id)) return undefined
-      return await transaction(pool, async (tx) => {
+      const next = await transaction(pool, async (tx) => {
         // Lock the members first (the current one and the one it moves to), then the activity itself.
         const [current] = await memberOf(tx, workspaceId, id)
         if (current === undefined) return undefined
@@ -135,8 +158,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
           await detach(tx, workspaceId, row.member_id, activityWeight(row.created_at))
           await attach(tx, workspaceId, next.member_id, activityWeight(next.created_at), next.created_at)
         }
-        return toActivity(next)
+        return next
       })
+      if (next !== undefined) remember(workspaceId, [next], [input])
+      return next && toActivity(next)
     },
 
     async remove (workspaceId, id) {

@@ -4,7 +4,7 @@ import type { CompanyStore } from '../types.js'
 import { statement, type Counters, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toCompany } from '../rows.js'
-import { differs, sideTable } from './side-table.js'
+import { sideTable } from './side-table.js'
 import { domain } from '../tables.js'
 import { postgresTables } from './columns.js'
 import { countedOrder } from '../counted-index.js'
@@ -19,12 +19,10 @@ export function postgresCompanies (pool: Pool, counters: Counters, blockSize: nu
   const table = recordTable(pool, counters, blockSize, {
     ...postgresTables.companies,
     times: ['founded_at'],
-    afterWrite: async (db, row, previous) => {
-      if (previous === undefined || differs(row.tags, previous.tags)) await tags.replace(db, row.workspace_id, row.id, row.tags)
-    },
+    afterWrite: async (db, row, previous) => await tags.replace(db, row.workspace_id, row.id, row.tags, previous?.tags ?? []),
     beforeDelete: async (db, row) => {
       await detachMembers(db, row.workspace_id, row.id, nowSeconds())
-      await tags.replace(db, row.workspace_id, row.id, [])
+      await tags.replace(db, row.workspace_id, row.id, [], row.tags)
     },
     toRecord: toCompany
   })

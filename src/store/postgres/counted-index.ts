@@ -1,5 +1,5 @@
 import { fullBlock, smallBlock, seek, walksDown, type Block, type Boundary, type Seek } from '../counted-index.js'
-import { afterCommit, statement, transaction, type Counter, type Counters, type Db, type Pool } from './database.js'
+import { afterCommit, allSettled, statement, transaction, type Counter, type Counters, type Db, type Pool } from './database.js'
 
 // Any constant works: it names "counted list indexes" among the database's advisory locks.
 const LOCK_CLASS = 730_145
@@ -25,7 +25,8 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   const lockExclusive = lock('pg_advisory_xact_lock')
   const block = 'extract(epoch FROM upper_at)::float8 AS at, upper_id AS id, n::float8 AS n'
   const closedSql = 'SELECT coalesce(sum(closed), 0)::float8 FROM list_counts WHERE workspace_id = $1 AND list = $2'
-  // The block holding a key gains or loses rows; with no block above the key (the open block), the open count.
+  // The block holding a key gains or loses rows (and so the closed count, by $5 in slot $6); with no block
+  // above the key (the open block), the open count. One statement: a write sends it with its others.
   const moveKey = statement<{ n: number | null, open: number | null }>(`
     WITH target AS (
       SELECT upper_at, upper_id FROM list_blocks WHERE workspace_id = $1 AND list = $2
@@ -34,6 +35,9 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
       UPDATE list_blocks b SET n = b.n + $5 FROM target
       WHERE b.workspace_id = $1 AND b.list = $2 AND b.upper_at = target.upper_at AND b.upper_id = target.upper_id
       RETURNING b.n
+    ), closed AS (
+      INSERT INTO list_counts (workspace_id, list, slot, closed) SELECT $1::uuid, $2::text, $6::smallint, $5::int8 FROM moved
+      ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed
     )
     SELECT (SELECT n::float8 FROM moved) AS n,
       CASE WHEN NOT EXISTS (SELECT 1 FROM moved) THEN (${counters.total(counter)}) - (${closedSql}) END AS open`)
@@ -72,8 +76,9 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   const rowFromBottom = statement<Boundary>(`SELECT ${key} FROM ${table} WHERE workspace_id = $1
     ORDER BY created_at, id LIMIT 1 OFFSET $2`)
 
+  const slot = () => Math.floor(Math.random() * SLOTS)
   const closedMoves = async (db: Db, workspaceId: string, delta: number) => {
-    if (delta !== 0) await addClosed(db, workspaceId, list, Math.floor(Math.random() * SLOTS), delta)
+    if (delta !== 0) await addClosed(db, workspaceId, list, slot(), delta)
   }
   const move = async (db: Db, workspaceId: string, at: Boundary, delta: number) =>
     await bump(db, workspaceId, list, at.at, at.id, delta)
@@ -122,12 +127,12 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   return {
     /** Rows were added or removed (`delta` for the one at `key`); call before the table's counter moves. */
     async moved (db: Db, workspaceId: string, key: Boundary, delta: number): Promise<void> {
-      await lockShared(db, workspaceId, list)
-      const [result] = await moveKey(db, workspaceId, list, key.at, key.id, delta)
-      if (result?.n != null) {
-        await closedMoves(db, workspaceId, delta)
-        if (result.n >= full || result.n < small) due(db, workspaceId)
-      } else if (result?.open != null && result.open + delta >= full) {
+      // The shared lock is sent first, on the same connection, so the server holds it before the block moves.
+      const [, [result]] = await allSettled([
+        lockShared(db, workspaceId, list),
+        moveKey(db, workspaceId, list, key.at, key.id, delta, slot())
+      ])
+      if (result?.n != null ? result.n >= full || result.n < small : result?.open != null && result.open + delta >= full) {
         due(db, workspaceId)
       }
     },

@@ -150,13 +150,13 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
 // not end while any of its statements is in flight: wait for every one, then fail with the first real error
 // (the later statements of an aborted transaction fail with 25P02, "current transaction is aborted").
 /** Runs the tasks of one transaction together (pipelined on its connection); fails once all have ended. */
-export async function allSettled<T> (tasks: Array<Promise<T>>): Promise<T[]> {
+export async function allSettled<T extends readonly unknown[]> (tasks: readonly [...T]): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
   const results = await Promise.allSettled(tasks)
   const errors = results.flatMap((result) => result.status === 'rejected' ? [result.reason as unknown] : [])
   if (errors.length > 0) {
     throw errors.find((error) => !(error instanceof postgres.PostgresError && error.code === '25P02')) ?? errors[0]
   }
-  return results.map((result) => (result as PromiseFulfilledResult<T>).value)
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> }
 }
 
 export type Counter = 'companies' | 'members' | 'activities' | 'channels'

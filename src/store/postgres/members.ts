@@ -3,7 +3,7 @@ import { minScoreForLevel } from '../../domain/engagement.js'
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { InvalidFieldError, type MemberStore } from '../types.js'
-import { isId, statement, transaction, type Counters, type Db, type Pool } from './database.js'
+import { allSettled, isId, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toMember, type MemberRow } from '../rows.js'
 import { differs, ownedBy, sideTable } from './side-table.js'
@@ -15,8 +15,6 @@ function identity (row: MemberRow) {
   return { firstName: row.first_name, lastName: row.last_name, primaryEmail: row.primary_email, emails: row.emails }
 }
 
-const SEARCHED = ['first_name', 'last_name', 'primary_email', 'emails'] as const
-
 export function postgresMembers (pool: Pool, counters: Counters, blockSize: number): MemberStore {
   const tags = sideTable('member_tags', 'tag', 'member_id', 'uuid')
   const clearTerms = statement('DELETE FROM member_terms WHERE workspace_id = $1 AND member_id = $2')
@@ -24,10 +22,15 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     SELECT $1::uuid, term, 'name', $2::uuid FROM unnest($3::text[]) AS term
     UNION ALL SELECT $1::uuid, term, 'email', $2::uuid FROM unnest($4::text[]) AS term
     ON CONFLICT DO NOTHING`)
-  async function replaceTerms (db: Db, row: MemberRow): Promise<void> {
-    await clearTerms(db, row.workspace_id, row.id)
-    const { names, emails } = searchTerms(identity(row))
-    if (names.length + emails.length > 0) await addTerms(db, row.workspace_id, row.id, names, emails)
+  /** Makes the member's search terms those of `row` instead of `previous`'s (none for a new member). */
+  async function replaceTerms (db: Db, row: MemberRow, previous: MemberRow | undefined): Promise<void> {
+    const next = searchTerms(identity(row))
+    const before = previous === undefined ? { names: [], emails: [] } : searchTerms(identity(previous))
+    if (!differs(next.names, before.names) && !differs(next.emails, before.emails)) return
+    await allSettled([
+      ...(before.names.length + before.emails.length > 0 ? [clearTerms(db, row.workspace_id, row.id)] : []),
+      ...(next.names.length + next.emails.length > 0 ? [addTerms(db, row.workspace_id, row.id, next.names, next.emails)] : [])
+    ])
   }
 
   const deleteActivities = statement<{ id: string, at: number }>(`DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2
@@ -49,8 +52,8 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     afterWrite: async (db, row, previous) => {
       // A write can only fail a member's identity rule by clearing it; rolled back with the transaction.
       if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
-      if (previous === undefined || differs(row.tags, previous.tags)) await tags.replace(db, row.workspace_id, row.id, row.tags)
-      if (previous === undefined || SEARCHED.some((column) => differs(row[column], previous[column]))) await replaceTerms(db, row)
+      // Sent together with the row's other statements (see recordTable's insertRow).
+      await allSettled([tags.replace(db, row.workspace_id, row.id, row.tags, previous?.tags ?? []), replaceTerms(db, row, previous)])
     },
     // Its activities go with it. The member's row lock is taken first (remove reads it FOR UPDATE), as every
     // write that touches its activities takes it first.
@@ -58,7 +61,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       const removed = (await deleteActivities(db, row.workspace_id, row.id)).sort(byKey)
       if (removed.length > 0) await clearReferences(db, row.workspace_id, removed.map((activity) => activity.id), nowSeconds())
       await clearTerms(db, row.workspace_id, row.id)
-      await tags.replace(db, row.workspace_id, row.id, [])
+      await tags.replace(db, row.workspace_id, row.id, [], row.tags)
       await activityIndex.removed(db, row.workspace_id, removed)
       await counters.add(db, row.workspace_id, 'activities', -removed.length)
     },

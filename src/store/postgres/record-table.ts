@@ -98,10 +98,14 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       updated_at: now,
       ...extra
     } as unknown as Row)
-    await insert(db, ...values(row, spec.columns))
-    await spec.afterWrite?.(db, row, undefined)
-    await index.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
-    await counters.add(db, workspaceId, spec.counter, 1)
+    // One round trip: the statements go out together on the transaction's connection and the server runs them
+    // in this order (the counter's row lock last); none needs another's result.
+    await allSettled([
+      insert(db, ...values(row, spec.columns)),
+      spec.afterWrite?.(db, row, undefined),
+      index.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1),
+      counters.add(db, workspaceId, spec.counter, 1)
+    ])
     return row
   }
 

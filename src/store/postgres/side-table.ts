@@ -1,4 +1,4 @@
-import { statement, type Db } from './database.js'
+import { allSettled, statement, type Db } from './database.js'
 
 /**
  * A table of (workspace_id, value, owner id) rows that indexes one list-valued field of a record (its tags), so a
@@ -9,9 +9,16 @@ export function sideTable (table: string, valueColumn: string, ownerColumn: stri
   const add = statement(`INSERT INTO ${table} (workspace_id, ${valueColumn}, ${ownerColumn})
     SELECT $1::uuid, value, $2::uuid FROM unnest($3::${valueType}[]) AS value ON CONFLICT DO NOTHING`)
   return {
-    async replace (db: Db, workspaceId: string, ownerId: string, values: readonly string[]): Promise<void> {
-      await clear(db, workspaceId, ownerId)
-      if (values.length > 0) await add(db, workspaceId, ownerId, values)
+    /**
+     * Makes the owner's rows hold `values` instead of `previous` (what they hold now: [] for a new owner);
+     * the statements go out together, and none when nothing changes.
+     */
+    async replace (db: Db, workspaceId: string, ownerId: string, values: readonly string[], previous: readonly string[]): Promise<void> {
+      if (!differs(values, previous)) return
+      await allSettled([
+        ...(previous.length > 0 ? [clear(db, workspaceId, ownerId)] : []),
+        ...(values.length > 0 ? [add(db, workspaceId, ownerId, values)] : [])
+      ])
     },
     /** The list condition "the record has the value in `placeholder`" (see ownedBy). */
     having (placeholder: string): string {

@@ -1,4 +1,4 @@
-import type { Activity, ActivityCreate, ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
+import type { ActivityCreate, ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
 import { activityWeight } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
@@ -7,12 +7,14 @@ import { writer, type Counters, type Db } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../rows.js'
 import { sqliteTables } from './columns.js'
+import { ActivityTypeIds } from '../activity-types.js'
 
 const BY_TIME = ['createdAt']
 // A member's whole timeline: its total is the count its member row keeps.
 const MEMBER_ACTIVITY_COUNT = 'SELECT activity_count FROM members WHERE workspace_id = @workspace_id AND id = @member_id'
 
 export function sqliteActivities (db: Db, counters: Counters, blockSize: number): ActivityStore {
+  const types = new ActivityTypeIds()
   const table = recordTable(db, counters, blockSize, {
     ...sqliteTables.activities,
     toRecord: toActivity
@@ -38,7 +40,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
       first_activity = (SELECT min(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id),
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
     WHERE workspace_id = @workspace_id AND id = @member_id`)
-  const follow = (statement: typeof attach, row: ActivityRow) => statement.run({
+  const follow = (statement: typeof attach, row: Pick<ActivityRow, 'workspace_id' | 'member_id' | 'created_at'>) => statement.run({
     workspace_id: row.workspace_id, member_id: row.member_id, at: row.created_at, weight: activityWeight(row.created_at)
   })
 
@@ -57,7 +59,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
 
   // Activity types are per workspace, created on first use of their key.
   function activityTypeId (workspaceId: string, key: string): string {
-    const found = selectType.get(workspaceId, key) as string | undefined
+    const found = types.get(workspaceId, key) ?? selectType.get(workspaceId, key) as string | undefined
     if (found !== undefined) return found
     const id = newId()
     insertType.run(workspaceId, id, key, nowSeconds())
@@ -65,19 +67,27 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
   }
 
   function insert (workspaceId: string, input: ActivityCreate): ActivityRow {
-    checkReferences(workspaceId, input)
-    const extra: Record<string, unknown> = { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey) }
-    if (input.createdAt != null) extra.created_at = toEpochSeconds(input.createdAt)
-    const row = table.insertRow(workspaceId, input, extra)
-    follow(attach, row)
-    return row
+    const now = nowSeconds()
+    const at = input.createdAt == null ? now : toEpochSeconds(input.createdAt)
+    // The member's counts move first: no row changed means no such member (its own check saved).
+    if (follow(attach, { workspace_id: workspaceId, member_id: input.memberId, created_at: at }).changes === 0) {
+      throw new InvalidFieldError('memberId')
+    }
+    checkReferences(workspaceId, { ...input, memberId: undefined })
+    const extra = { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey), created_at: at, updated_at: now }
+    return table.insertRow(workspaceId, input, extra)
   }
   const write = writer(db)
-  const create = db.transaction((workspaceId: string, input: ActivityCreate) => toActivity(insert(workspaceId, input)))
-  const createMany = db.transaction((workspaceId: string, inputs: ActivityCreate[]) =>
-    inputs.map((input) => insert(workspaceId, input).id))
+  const create = db.transaction((workspaceId: string, input: ActivityCreate) => insert(workspaceId, input))
+  const createMany = db.transaction((workspaceId: string, inputs: ActivityCreate[]) => inputs.map((input) => insert(workspaceId, input)))
+  /** Keeps the types of committed rows. */
+  const remember = (workspaceId: string, rows: readonly ActivityRow[], inputs: ReadonlyArray<{ activityTypeKey?: string }>) =>
+    rows.forEach((row, i) => {
+      const key = inputs[i]!.activityTypeKey
+      if (key !== undefined) types.remember(workspaceId, key, row.activity_type_id)
+    })
 
-  const update = db.transaction((workspaceId: string, id: string, input: ActivityPatch): Activity | undefined => {
+  const update = db.transaction((workspaceId: string, id: string, input: ActivityPatch): ActivityRow | undefined => {
     const row = table.find(workspaceId, id)
     if (row === undefined) return undefined
     checkReferences(workspaceId, input, id)
@@ -89,7 +99,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
       follow(detach, row)
       follow(attach, next)
     }
-    return toActivity(next)
+    return next
   })
 
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
@@ -105,13 +115,19 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
   return {
     get: table.get,
     async create (workspaceId, input) {
-      return await write(() => create(workspaceId, input))
+      const row = await write(() => create(workspaceId, input))
+      remember(workspaceId, [row], [input])
+      return toActivity(row)
     },
     async createMany (workspaceId, inputs) {
-      return await write(() => createMany(workspaceId, inputs))
+      const rows = await write(() => createMany(workspaceId, inputs))
+      remember(workspaceId, rows, inputs)
+      return rows.map((row) => row.id)
     },
     async update (workspaceId, id, input) {
-      return await write(() => update(workspaceId, id, input))
+      const row = await write(() => update(workspaceId, id, input))
+      if (row !== undefined) remember(workspaceId, [row], [input])
+      return row && toActivity(row)
     },
     async remove (workspaceId, id) {
       return await write(() => remove(workspaceId, id))
