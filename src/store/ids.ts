@@ -19,7 +19,8 @@ function random16 (): Buffer {
     randomFillSync(pool)
     used = 0
   }
-  return pool.subarray(used, used += 16)
+  used += 16
+  return pool.subarray(used - 16, used)
 }
 
 export function newId (): string {

@@ -66,7 +66,8 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
     return id
   }
 
-  function insert (workspaceId: string, input: ActivityCreate): ActivityRow {
+  /** Checks a new activity and moves its member's counts: the columns it adds to the input's, for insertRows. */
+  function admit (workspaceId: string, input: ActivityCreate): Record<string, unknown> {
     const now = nowSeconds()
     const at = input.createdAt == null ? now : toEpochSeconds(input.createdAt)
     // The member's counts move first: no row changed means no such member (its own check saved).
@@ -74,12 +75,12 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
       throw new InvalidFieldError('memberId')
     }
     checkReferences(workspaceId, { ...input, memberId: undefined })
-    const extra = { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey), created_at: at, updated_at: now }
-    return table.insertRow(workspaceId, input, extra)
+    return { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey), created_at: at, updated_at: now }
   }
   const write = writer(db)
-  const create = db.transaction((workspaceId: string, input: ActivityCreate) => insert(workspaceId, input))
-  const createMany = db.transaction((workspaceId: string, inputs: ActivityCreate[]) => inputs.map((input) => insert(workspaceId, input)))
+  const create = db.transaction((workspaceId: string, input: ActivityCreate) => table.insertRow(workspaceId, input, admit(workspaceId, input)))
+  const createMany = db.transaction((workspaceId: string, inputs: ActivityCreate[]) =>
+    table.insertRows(workspaceId, inputs, inputs.map((input) => admit(workspaceId, input))))
   /** Keeps the types of committed rows. */
   const remember = (workspaceId: string, rows: readonly ActivityRow[], inputs: ReadonlyArray<{ activityTypeKey?: string }>) =>
     rows.forEach((row, i) => {

@@ -19,6 +19,8 @@ export function countedIndex (db: Db, counters: Counters, table: string, counter
     ascending: db.prepare(`SELECT upper_at AS at, upper_id AS id, n FROM list_blocks WHERE ${inList}
       ORDER BY upper_at, upper_id`)
   }
+  const topBlock = db.prepare(`SELECT upper_at AS at, upper_id AS id, n FROM list_blocks WHERE ${inList}
+    ORDER BY upper_at DESC, upper_id DESC LIMIT 1`)
   const selectBlock = db.prepare(`SELECT upper_at AS at, upper_id AS id, n FROM list_blocks
     WHERE ${inList} AND upper_at = ? AND upper_id = ?`)
   const bump = db.prepare(`UPDATE list_blocks SET n = n + ? WHERE ${inList} AND upper_at = ? AND upper_id = ?`)
@@ -42,12 +44,15 @@ export function countedIndex (db: Db, counters: Counters, table: string, counter
     if (delta !== 0) addClosed.run(workspaceId, list, delta)
   }
 
-  /** Cuts a full block in two at its middle row. */
+  /** Cuts a full block in two at its middle row, and each part again while it is full. */
   function split (workspaceId: string, block: Block): void {
+    if (block.n < full) return
     const lower = Math.floor(block.n / 2)
     const middle = rowBelow.get(workspaceId, block.at, block.id, block.n - lower - 1) as Boundary
     insertBlock.run(workspaceId, list, middle.at, middle.id, lower)
     move(workspaceId, block, -lower)
+    split(workspaceId, { ...middle, n: lower })
+    split(workspaceId, { ...block, n: block.n - lower })
   }
 
   /** A small block joins the block above it, or the open block when it is the highest. */
@@ -61,21 +66,30 @@ export function countedIndex (db: Db, counters: Counters, table: string, counter
   }
 
   return {
-    /** A row was added (its table's counter already counts it). */
-    added (workspaceId: string, key: Boundary): void {
-      const block = blockOf(workspaceId, key)
-      if (block !== undefined) {
-        move(workspaceId, block, 1)
-        closedMoves(workspaceId, 1)
-        if (block.n + 1 >= full) split(workspaceId, { ...block, n: block.n + 1 })
-        return
+    /** Rows were added (their table's counter already counts them). */
+    added (workspaceId: string, keys: readonly Boundary[]): void {
+      // A key at or above the highest block's boundary is in the open block (every key, when importing in time
+      // order): only the others look for their block.
+      const top = topBlock.get(workspaceId, list) as Block | undefined
+      const grown = new Map<string, Block>()
+      for (const key of keys) {
+        if (top === undefined || !before(key, top)) continue
+        const block = blockOf(workspaceId, key)!
+        const seen = grown.get(`${block.at} ${block.id}`)
+        if (seen === undefined) grown.set(`${block.at} ${block.id}`, { ...block, n: 1 })
+        else seen.n++
       }
-      const open = counters.get(workspaceId, counter) - closedOf(workspaceId)
-      if (open < full) return
-      // The open block's lowest blockSize rows become a block.
-      const cut = rowFromTop.get(workspaceId, open - blockSize - 1) as Boundary
-      insertBlock.run(workspaceId, list, cut.at, cut.id, blockSize)
-      closedMoves(workspaceId, blockSize)
+      for (const gained of grown.values()) move(workspaceId, gained, gained.n)
+      closedMoves(workspaceId, [...grown.values()].reduce((sum, gained) => sum + gained.n, 0))
+      for (const gained of grown.values()) split(workspaceId, selectBlock.get(workspaceId, list, gained.at, gained.id) as Block)
+      let open = counters.get(workspaceId, counter) - closedOf(workspaceId)
+      while (open >= full) {
+        // The open block's lowest blockSize rows become a block.
+        const cut = rowFromTop.get(workspaceId, open - blockSize - 1) as Boundary
+        insertBlock.run(workspaceId, list, cut.at, cut.id, blockSize)
+        closedMoves(workspaceId, blockSize)
+        open -= blockSize
+      }
     },
 
     /** Rows were removed (already deleted and uncounted); `keys` in ascending list order. */

@@ -68,9 +68,10 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   const find = (workspaceId: string, id: string) => select.get(workspaceId, id) as Row | undefined
   const derived = (row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
 
-  function insertRow (workspaceId: string, input: object, extra: Record<string, unknown> = {}): Row {
+  /** Inserts new rows, the `extras` columns set per row; they are counted, and indexed, once for all. */
+  function insertRows (workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Row[] {
     const now = nowSeconds()
-    const row = derived({
+    const rows = inputs.map((input, i) => derived({
       source: 'Api',
       ...spec.initial,
       ...emptyColumns(spec.fields),
@@ -79,14 +80,18 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       id: newId(),
       created_at: now,
       updated_at: now,
-      ...extra
-    } as unknown as Row)
-    insert.run(row)
-    counters.add(workspaceId, spec.counter, 1)
-    index.added(workspaceId, { at: row.created_at, id: row.id })
-    spec.afterWrite?.(row, undefined)
-    return row
+      ...extras[i]
+    } as unknown as Row))
+    for (const row of rows) {
+      insert.run(row)
+      spec.afterWrite?.(row, undefined)
+    }
+    counters.add(workspaceId, spec.counter, rows.length)
+    index.added(workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })))
+    return rows
   }
+  const insertRow = (workspaceId: string, input: object, extra: Record<string, unknown> = {}): Row =>
+    insertRows(workspaceId, [input], [extra])[0]!
 
   /** Applies the fields present in `input` (and `extra` columns); `updated_at` moves only on a real change. */
   function patchRow (row: Row, input: object, extra: Record<string, unknown> = {}): Row {
@@ -134,7 +139,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
 
   const write = writer(db)
   const create = db.transaction((workspaceId: string, input: object) => spec.toRecord(insertRow(workspaceId, input)))
-  const createMany = db.transaction((workspaceId: string, inputs: object[]) => inputs.map((input) => insertRow(workspaceId, input).id))
+  const createMany = db.transaction((workspaceId: string, inputs: object[]) => insertRows(workspaceId, inputs).map((row) => row.id))
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
     const row = find(workspaceId, id)
     if (row === undefined) return false
@@ -152,6 +157,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   return {
     find,
     insertRow,
+    insertRows,
     patchRow,
     deleteRow,
     async get (workspaceId: string, id: string): Promise<Rec | undefined> {
