@@ -86,10 +86,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   }
 
   /**
-   * A new activity in one round trip when its type is known: the member's lock and counts, the reference checks
-   * and the row's statements go out together, in that order (a failed check wins over the row's own error).
+   * Sends a new activity's member update (its lock and counts) and reference checks; `checked` fails as the first
+   * field that names no record. `extra` holds the row's times.
    */
-  async function insert (tx: Db, workspaceId: string, input: ActivityCreate): Promise<ActivityRow> {
+  function admit (tx: Db, workspaceId: string, input: ActivityCreate) {
     if (!isId(workspaceId) || !isId(input.memberId)) throw new InvalidFieldError('memberId')
     const now = nowSeconds()
     const at = input.createdAt == null ? now : toEpochSeconds(input.createdAt)
@@ -100,15 +100,16 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       })(),
       checkReferences(tx, workspaceId, input)
     ])
-    const known = types.get(workspaceId, input.activityTypeKey)
+    return { checked, extra: { created_at: at, updated_at: now } }
+  }
+
+  /** A new activity in one round trip when its type is known: the row's statements go out with admit's. */
+  async function insert (tx: Db, workspaceId: string, input: ActivityCreate): Promise<ActivityRow> {
+    const { checked, extra } = admit(tx, workspaceId, input)
     // A type made here is made after the member's lock, as every write takes that lock first.
-    if (known === undefined) await checked
-    const extra = {
-      activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey),
-      created_at: at,
-      updated_at: now
-    }
-    const [, row] = await allSettled([checked, table.insertRow(tx, workspaceId, input, extra)])
+    if (types.get(workspaceId, input.activityTypeKey) === undefined) await checked
+    const typed = { ...extra, activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
+    const [, row] = await allSettled([checked, table.insertRow(tx, workspaceId, input, typed)])
     return row
   }
 
@@ -128,9 +129,16 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       return toActivity(row)
     },
 
-    /** The inputs are sent together (pipelined on the transaction's connection), not one round trip each. */
+    /** The inputs' checks are sent together, then their rows (see insertRows). */
     async createMany (workspaceId, inputs: ActivityCreate[]) {
-      const rows = await transaction(pool, async (tx) => await allSettled(inputs.map(async (input) => await insert(tx, workspaceId, input))))
+      const rows = await transaction(pool, async (tx) => {
+        const extras = await allSettled(inputs.map(async (input) => {
+          const { checked, extra } = admit(tx, workspaceId, input)
+          await checked
+          return { ...extra, activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
+        }))
+        return await table.insertRows(tx, workspaceId, inputs, extras)
+      })
       remember(workspaceId, rows, inputs)
       return rows.map((row) => row.id)
     },

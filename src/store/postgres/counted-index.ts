@@ -137,20 +137,29 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
       }
     },
 
-    /** Rows were removed, `keys` in ascending list order; call before the table's counter moves. */
-    async removed (db: Db, workspaceId: string, keys: readonly Boundary[]): Promise<void> {
-      await lockShared(db, workspaceId, list)
-      const all = await blocks.ascending(db, workspaceId, list)
-      const lost = new Map<Block, number>()
+    /**
+     * Rows were added (`delta` 1) or removed (-1), `keys` in ascending list order; call before the table's
+     * counter moves. For many rows at once: one read of the blocks, one update per block that changed.
+     */
+    async changed (db: Db, workspaceId: string, keys: readonly Boundary[], delta: 1 | -1): Promise<void> {
+      if (keys.length === 0) return
+      const [, all, [{ open }]] = await allSettled([
+        lockShared(db, workspaceId, list),
+        blocks.ascending(db, workspaceId, list),
+        readOpen(db, workspaceId, list) as Promise<[{ open: number }]>
+      ])
+      const counts = new Map<Block, number>()
       let i = 0
       for (const key of keys) {
         while (i < all.length && !before(key, all[i]!)) i++
         if (i === all.length) break
-        lost.set(all[i]!, (lost.get(all[i]!) ?? 0) + 1)
+        counts.set(all[i]!, (counts.get(all[i]!) ?? 0) + 1)
       }
-      for (const [at, n] of lost) await move(db, workspaceId, at, -n)
-      await closedMoves(db, workspaceId, -[...lost.values()].reduce((sum, n) => sum + n, 0))
-      if ([...lost].some(([at, n]) => at.n - n < small)) due(db, workspaceId)
+      const inClosed = [...counts.values()].reduce((sum, n) => sum + n, 0)
+      await allSettled([...counts].map(async ([block, n]) => await move(db, workspaceId, block, delta * n)))
+      await closedMoves(db, workspaceId, delta * inClosed)
+      const unbalanced = [...counts].some(([block, n]) => block.n + delta * n >= full || block.n + delta * n < small)
+      if (unbalanced || open + delta * (keys.length - inClosed) >= full) due(db, workspaceId)
     },
 
     /** Where the page at `offset` (descending) starts; `db` must give one snapshot with the total's. */

@@ -62,7 +62,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       if (removed.length > 0) await clearReferences(db, row.workspace_id, removed.map((activity) => activity.id), nowSeconds())
       await clearTerms(db, row.workspace_id, row.id)
       await tags.replace(db, row.workspace_id, row.id, [], row.tags)
-      await activityIndex.removed(db, row.workspace_id, removed)
+      await activityIndex.changed(db, row.workspace_id, removed, -1)
       await counters.add(db, row.workspace_id, 'activities', -removed.length)
     },
     toRecord: toMember

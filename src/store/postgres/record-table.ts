@@ -4,7 +4,7 @@ import type { BaseRow } from '../rows.js'
 import { changes, emptyColumns, toColumns, type FieldMap } from '../columns.js'
 import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
-import { mirror } from '../counted-index.js'
+import { byKey, mirror } from '../counted-index.js'
 import { allSettled, isId, snapshot, statement, transaction, type Counter, type Counters, type Db, type Param, type Pool } from './database.js'
 
 export type { BaseRow }
@@ -84,10 +84,9 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return row
   }
 
-  /** Inserts a new row and counts it: call last in the transaction but for other counters. */
-  async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
+  function newRow (workspaceId: string, input: object, extra: Record<string, unknown> = {}): Row {
     const now = nowSeconds()
-    const row = derived({
+    return derived({
       source: 'Api',
       ...spec.initial,
       ...emptyColumns(spec.fields),
@@ -98,6 +97,11 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       updated_at: now,
       ...extra
     } as unknown as Row)
+  }
+
+  /** Inserts a new row and counts it: call last in the transaction but for other counters. */
+  async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
+    const row = newRow(workspaceId, input, extra)
     // One round trip: the statements go out together on the transaction's connection and the server runs them
     // in this order (the counter's row lock last); none needs another's result.
     await allSettled([
@@ -107,6 +111,18 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       counters.add(db, workspaceId, spec.counter, 1)
     ])
     return row
+  }
+
+  /**
+   * Inserts new rows (`extras` columns set per row), their statements sent together; then counts them and
+   * moves the counted index once for all. Call last in the transaction but for other counters.
+   */
+  async function insertRows (db: Db, workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Promise<Row[]> {
+    const rows = inputs.map((input, i) => newRow(workspaceId, input, extras[i]))
+    await allSettled(rows.flatMap((row) => [insert(db, ...values(row, spec.columns)), spec.afterWrite?.(db, row, undefined)]))
+    await index.changed(db, workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })).sort(byKey), 1)
+    await counters.add(db, workspaceId, spec.counter, rows.length)
+    return rows
   }
 
   /** Applies the fields present in `input` (and `extra` columns) to a row read FOR UPDATE; `updated_at` moves only on a real change. */
@@ -176,6 +192,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     index,
     find,
     insertRow,
+    insertRows,
     patchRow,
     deleteRow,
     listSql,
@@ -192,8 +209,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     },
     /** The inputs are sent together (pipelined on the transaction's connection), not one round trip each. */
     async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
-      return await transaction(pool, async (tx) =>
-        await allSettled(inputs.map(async (input) => (await insertRow(tx, workspaceId, input)).id)))
+      const rows = await transaction(pool, async (tx) => await insertRows(tx, workspaceId, inputs))
+      return rows.map((row) => row.id)
     },
     async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
       if (!isId(workspaceId) || !isId(id)) return undefined
