@@ -46,6 +46,14 @@ for (const store of testStores()) {
       assert.deepEqual(list.activities.map((a: { id: string }) => a.id), [activityIds[2], activityIds[1], activityIds[0]])
       assert.equal((await client.get('/v1/members?q=grace')).json().totalMembers, 1)
       assert.equal((await client.get(`/v1/companies?tag=${tags[1]}`)).json().totalCompanies, 1)
+
+      // One member's activities in one batch: its kept count and score move as after single creates.
+      const twin = await createMember(client)
+      for (const createdAt of [threeDaysAgo, oneDayAgo]) await createActivity(client, { memberId: twin.id, activityTypeKey: 'post', createdAt })
+      const twinAfter = (await client.get(`/v1/members/${twin.id}`)).json().member
+      for (const field of ['firstActivity', 'lastActivity', 'pulse', 'level']) assert.equal(ada[field], twinAfter[field], field)
+      assert.ok(ada.pulse > 0)
+      assert.equal((await client.get(`/v1/activities/member/${memberIds[0]}`)).json().totalActivities, 2)
     })
 
     test('createMany is all or none: one bad reference creates nothing', async (t) => {

@@ -32,16 +32,25 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
 
   // A member's derived fields follow its activities in the same transaction: count and engagement score by
   // atomic increments, first/last activity by min/max over the (workspace_id, member_id, created_at) index.
-  const attach = db.prepare(`UPDATE members SET activity_count = activity_count + 1, engagement = engagement + @weight,
-      first_activity = min(coalesce(first_activity, @at), @at), last_activity = max(coalesce(last_activity, @at), @at)
+  const attach = db.prepare(`UPDATE members SET activity_count = activity_count + @n, engagement = engagement + @weight,
+      first_activity = min(coalesce(first_activity, @first), @first), last_activity = max(coalesce(last_activity, @last), @last)
     WHERE workspace_id = @workspace_id AND id = @member_id`)
   const detach = db.prepare(`UPDATE members SET activity_count = activity_count - 1,
       engagement = CASE WHEN activity_count = 1 THEN 0 ELSE engagement - @weight END,
       first_activity = (SELECT min(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id),
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
     WHERE workspace_id = @workspace_id AND id = @member_id`)
-  const follow = (statement: typeof attach, row: Pick<ActivityRow, 'workspace_id' | 'member_id' | 'created_at'>) => statement.run({
-    workspace_id: row.workspace_id, member_id: row.member_id, at: row.created_at, weight: activityWeight(row.created_at)
+  /** The member gains activities created at `ats`; answers whether it exists. */
+  const gain = (workspaceId: string, memberId: string, ats: readonly number[]): boolean => attach.run({
+    workspace_id: workspaceId,
+    member_id: memberId,
+    n: ats.length,
+    weight: ats.reduce((sum, at) => sum + activityWeight(at), 0),
+    first: ats.reduce((a, b) => Math.min(a, b)),
+    last: ats.reduce((a, b) => Math.max(a, b))
+  }).changes > 0
+  const lose = (row: ActivityRow) => detach.run({
+    workspace_id: row.workspace_id, member_id: row.member_id, weight: activityWeight(row.created_at)
   })
 
   function checkReferences (workspaceId: string, input: ActivityPatch, self?: string): void {
@@ -66,21 +75,29 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
     return id
   }
 
-  /** Checks a new activity and moves its member's counts: the columns it adds to the input's, for insertRows. */
-  function admit (workspaceId: string, input: ActivityCreate): Record<string, unknown> {
+  /**
+   * New activities: each member's counts move once, first (no row changed means no such member: its own check
+   * saved), then each input's references are checked and its type found, then the rows go in.
+   */
+  function insertAll (workspaceId: string, inputs: readonly ActivityCreate[]): ActivityRow[] {
     const now = nowSeconds()
-    const at = input.createdAt == null ? now : toEpochSeconds(input.createdAt)
-    // The member's counts move first: no row changed means no such member (its own check saved).
-    if (follow(attach, { workspace_id: workspaceId, member_id: input.memberId, created_at: at }).changes === 0) {
-      throw new InvalidFieldError('memberId')
-    }
-    checkReferences(workspaceId, { ...input, memberId: undefined })
-    return { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey), created_at: at, updated_at: now }
+    const ats = inputs.map((input) => input.createdAt == null ? now : toEpochSeconds(input.createdAt))
+    const byMember = new Map<string, number[]>()
+    inputs.forEach((input, i) => {
+      const times = byMember.get(input.memberId)
+      if (times === undefined) byMember.set(input.memberId, [ats[i]!])
+      else times.push(ats[i]!)
+    })
+    for (const [memberId, times] of byMember) if (!gain(workspaceId, memberId, times)) throw new InvalidFieldError('memberId')
+    const extras = inputs.map((input, i) => {
+      checkReferences(workspaceId, { ...input, memberId: undefined })
+      return { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey), created_at: ats[i], updated_at: now }
+    })
+    return table.insertRows(workspaceId, inputs, extras)
   }
   const write = writer(db)
-  const create = db.transaction((workspaceId: string, input: ActivityCreate) => table.insertRow(workspaceId, input, admit(workspaceId, input)))
-  const createMany = db.transaction((workspaceId: string, inputs: ActivityCreate[]) =>
-    table.insertRows(workspaceId, inputs, inputs.map((input) => admit(workspaceId, input))))
+  const create = db.transaction((workspaceId: string, input: ActivityCreate) => insertAll(workspaceId, [input])[0]!)
+  const createMany = db.transaction(insertAll)
   /** Keeps the types of committed rows. */
   const remember = (workspaceId: string, rows: readonly ActivityRow[], inputs: ReadonlyArray<{ activityTypeKey?: string }>) =>
     rows.forEach((row, i) => {
@@ -97,8 +114,8 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
       : { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey) }
     const next = table.patchRow(row, input, extra)
     if (next.member_id !== row.member_id) {
-      follow(detach, row)
-      follow(attach, next)
+      lose(row)
+      gain(workspaceId, next.member_id, [next.created_at])
     }
     return next
   })
@@ -109,7 +126,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
     const now = nowSeconds()
     for (const statement of clearReferences) statement.run(now, workspaceId, id)
     table.deleteRow(row)
-    follow(detach, row)
+    lose(row)
     return true
   })
 
