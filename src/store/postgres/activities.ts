@@ -54,6 +54,16 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       engagement = engagement + $3,
       first_activity = least(first_activity, to_timestamp($4)), last_activity = greatest(last_activity, to_timestamp($4))
     WHERE workspace_id = $1 AND id = $2 RETURNING id`)
+  // The same for many activities at once: each member's counts move once, by the batch's count, summed weights, min and max.
+  const attachMany = statement<{ id: string }>(`UPDATE members m SET activity_count = m.activity_count + d.n,
+      engagement = m.engagement + d.weight,
+      first_activity = least(m.first_activity, to_timestamp(d.first)), last_activity = greatest(m.last_activity, to_timestamp(d.last))
+    FROM unnest($2::uuid[], $3::int8[], $4::float8[], $5::float8[], $6::float8[]) AS d (id, n, weight, first, last)
+    WHERE m.workspace_id = $1 AND m.id = d.id RETURNING m.id`)
+  const existing = {
+    channelId: statement<{ id: string }>('SELECT id FROM channels WHERE workspace_id = $1 AND id = ANY($2::uuid[])'),
+    activity: statement<{ id: string }>('SELECT id FROM activities WHERE workspace_id = $1 AND id = ANY($2::uuid[])')
+  }
   const detach = statement(`UPDATE members SET activity_count = activity_count - 1,
       engagement = CASE WHEN activity_count = 1 THEN 0 ELSE engagement - $3 END,
       first_activity = (SELECT min(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2),
@@ -113,6 +123,46 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     return row
   }
 
+  /**
+   * Many new activities, set-based: every member's counts move in one statement (the members locked first, in id
+   * order, as a single create locks its one), the references of all inputs are looked up with one statement per
+   * table, and each new type is found or made once. The first bad field of the first bad input fails the batch,
+   * members before other references (as on SQLite). Answers each input's row times and type.
+   */
+  async function admitMany (tx: Db, workspaceId: string, inputs: readonly ActivityCreate[]) {
+    if (!isId(workspaceId) || !inputs.every((input) => isId(input.memberId))) throw new InvalidFieldError('memberId')
+    const now = nowSeconds()
+    const ats = inputs.map((input) => input.createdAt == null ? now : toEpochSeconds(input.createdAt))
+    const members = new Map<string, { n: number, weight: number, first: number, last: number }>()
+    inputs.forEach((input, i) => {
+      const at = ats[i]!
+      const member = members.get(input.memberId)
+      if (member === undefined) members.set(input.memberId, { n: 1, weight: activityWeight(at), first: at, last: at })
+      else Object.assign(member, { n: member.n + 1, weight: member.weight + activityWeight(at), first: Math.min(member.first, at), last: Math.max(member.last, at) })
+    })
+    const ids = [...members.keys()].sort()
+    const sums = ids.map((id) => members.get(id)!)
+    const referenced = (fields: ReadonlyArray<'channelId' | 'replyTo' | 'reactTo' | 'inviteTo'>) =>
+      [...new Set(inputs.flatMap((input) => fields.map((field) => input[field]).filter(isId)))]
+    const [, attached, channels, activities] = await allSettled([
+      lockMembers(tx, workspaceId, ids),
+      attachMany(tx, workspaceId, ids, sums.map((m) => m.n), sums.map((m) => m.weight), sums.map((m) => m.first), sums.map((m) => m.last)),
+      existing.channelId(tx, workspaceId, referenced(['channelId'])),
+      existing.activity(tx, workspaceId, referenced(['replyTo', 'reactTo', 'inviteTo']))
+    ])
+    if (attached.length < ids.length) throw new InvalidFieldError('memberId')
+    const found = { channels: new Set(channels.map((row) => row.id)), activities: new Set(activities.map((row) => row.id)) }
+    for (const input of inputs) {
+      for (const field of ['channelId', 'replyTo', 'reactTo', 'inviteTo'] as const) {
+        const id = input[field]
+        if (id != null && !found[field === 'channelId' ? 'channels' : 'activities'].has(id)) throw new InvalidFieldError(field)
+      }
+    }
+    const typeIds = new Map<string, string>()
+    for (const key of new Set(inputs.map((input) => input.activityTypeKey))) typeIds.set(key, await activityTypeId(tx, workspaceId, key))
+    return inputs.map((input, i) => ({ activity_type_id: typeIds.get(input.activityTypeKey), created_at: ats[i], updated_at: now }))
+  }
+
   /** Keeps the types of committed rows. */
   const remember = (workspaceId: string, rows: readonly ActivityRow[], inputs: ReadonlyArray<{ activityTypeKey?: string }>) =>
     rows.forEach((row, i) => {
@@ -129,16 +179,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       return toActivity(row)
     },
 
-    /** The inputs' checks are sent together, then their rows (see insertRows). */
     async createMany (workspaceId, inputs: ActivityCreate[]) {
-      const rows = await transaction(pool, async (tx) => {
-        const extras = await allSettled(inputs.map(async (input) => {
-          const { checked, extra } = admit(tx, workspaceId, input)
-          await checked
-          return { ...extra, activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
-        }))
-        return await table.insertRows(tx, workspaceId, inputs, extras)
-      })
+      const rows = await transaction(pool, async (tx) => await table.insertRows(tx, workspaceId, inputs, await admitMany(tx, workspaceId, inputs)))
       remember(workspaceId, rows, inputs)
       return rows.map((row) => row.id)
     },

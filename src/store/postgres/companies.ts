@@ -19,7 +19,8 @@ export function postgresCompanies (pool: Pool, counters: Counters, blockSize: nu
   const table = recordTable(pool, counters, blockSize, {
     ...postgresTables.companies,
     times: ['founded_at'],
-    afterWrite: async (db, row, previous) => await tags.replace(db, row.workspace_id, row.id, row.tags, previous?.tags ?? []),
+    afterInsert: async (db, rows) => await tags.insert(db, rows[0]!.workspace_id, rows.map((row) => ({ id: row.id, values: row.tags }))),
+    afterUpdate: async (db, row, previous) => await tags.replace(db, row.workspace_id, row.id, row.tags, previous.tags),
     beforeDelete: async (db, row) => {
       await detachMembers(db, row.workspace_id, row.id, nowSeconds())
       await tags.replace(db, row.workspace_id, row.id, [], row.tags)

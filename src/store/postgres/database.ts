@@ -4,7 +4,7 @@ import { InvalidFieldError, StoreUnavailableError } from '../types.js'
 /** The pool, or the connection of one transaction: every statement runs on either. */
 export type Db = postgres.ISql
 export type Pool = postgres.Sql
-export type Param = string | number | null | readonly string[]
+export type Param = string | number | null | readonly string[] | readonly number[]
 
 export interface PostgresOptions {
   poolSize: number
@@ -117,11 +117,6 @@ export function afterCommit (tx: Db, key: string, task: () => Promise<void>): vo
  */
 export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
   return await operation(pool, async () => await retried(pool, work))
-}
-
-/** Runs `work` in one read-only REPEATABLE READ transaction: every statement sees the same snapshot. */
-export async function snapshot<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
-  return await operation(pool, async () => await pool.begin('isolation level repeatable read read only', work) as T)
 }
 
 async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {

@@ -19,18 +19,31 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   const tags = sideTable('member_tags', 'tag', 'member_id', 'uuid')
   const clearTerms = statement('DELETE FROM member_terms WHERE workspace_id = $1 AND member_id = $2')
   const addTerms = statement(`INSERT INTO member_terms (workspace_id, term, kind, member_id)
-    SELECT $1::uuid, term, 'name', $2::uuid FROM unnest($3::text[]) AS term
-    UNION ALL SELECT $1::uuid, term, 'email', $2::uuid FROM unnest($4::text[]) AS term
+    SELECT $1::uuid, term, kind, member FROM unnest($2::text[], $3::text[], $4::uuid[]) AS t (term, kind, member)
     ON CONFLICT DO NOTHING`)
-  /** Makes the member's search terms those of `row` instead of `previous`'s (none for a new member). */
-  async function replaceTerms (db: Db, row: MemberRow, previous: MemberRow | undefined): Promise<void> {
+  /** The search terms of members, one statement for all of them. */
+  async function insertTerms (db: Db, workspaceId: string, rows: readonly MemberRow[]): Promise<void> {
+    const terms: string[] = []
+    const kinds: string[] = []
+    const members: string[] = []
+    for (const row of rows) {
+      const { names, emails } = searchTerms(identity(row))
+      for (const [kind, list] of [['name', names], ['email', emails]] as const) {
+        for (const term of list) {
+          terms.push(term)
+          kinds.push(kind)
+          members.push(row.id)
+        }
+      }
+    }
+    if (terms.length > 0) await addTerms(db, workspaceId, terms, kinds, members)
+  }
+  /** Makes a member's search terms those of `row` instead of `previous`'s. */
+  async function replaceTerms (db: Db, row: MemberRow, previous: MemberRow): Promise<void> {
     const next = searchTerms(identity(row))
-    const before = previous === undefined ? { names: [], emails: [] } : searchTerms(identity(previous))
+    const before = searchTerms(identity(previous))
     if (!differs(next.names, before.names) && !differs(next.emails, before.emails)) return
-    await allSettled([
-      ...(before.names.length + before.emails.length > 0 ? [clearTerms(db, row.workspace_id, row.id)] : []),
-      ...(next.names.length + next.emails.length > 0 ? [addTerms(db, row.workspace_id, row.id, next.names, next.emails)] : [])
-    ])
+    await allSettled([clearTerms(db, row.workspace_id, row.id), insertTerms(db, row.workspace_id, [row])])
   }
 
   const deleteActivities = statement<{ id: string, at: number }>(`DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2
@@ -49,11 +62,16 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   const table = recordTable(pool, counters, blockSize, {
     ...postgresTables.members,
     times: ['first_activity', 'last_activity'],
-    afterWrite: async (db, row, previous) => {
-      // A write can only fail a member's identity rule by clearing it; rolled back with the transaction.
+    afterInsert: async (db, rows) => {
+      if (!rows.every((row) => hasIdentity(identity(row)))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
+      // Sent together with the rows' other statements (see recordTable's insertRow).
+      const workspaceId = rows[0]!.workspace_id
+      await allSettled([tags.insert(db, workspaceId, rows.map((row) => ({ id: row.id, values: row.tags }))), insertTerms(db, workspaceId, rows)])
+    },
+    afterUpdate: async (db, row, previous) => {
+      // A change can only fail a member's identity rule by clearing it; rolled back with the transaction.
       if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
-      // Sent together with the row's other statements (see recordTable's insertRow).
-      await allSettled([tags.replace(db, row.workspace_id, row.id, row.tags, previous?.tags ?? []), replaceTerms(db, row, previous)])
+      await allSettled([tags.replace(db, row.workspace_id, row.id, row.tags, previous.tags), replaceTerms(db, row, previous)])
     },
     // Its activities go with it. The member's row lock is taken first (remove reads it FOR UPDATE), as every
     // write that touches its activities takes it first.

@@ -4,8 +4,8 @@ import type { BaseRow } from '../rows.js'
 import { changes, emptyColumns, toColumns, type FieldMap } from '../columns.js'
 import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
-import { byKey, mirror } from '../counted-index.js'
-import { allSettled, isId, snapshot, statement, transaction, type Counter, type Counters, type Db, type Param, type Pool } from './database.js'
+import { byKey } from '../counted-index.js'
+import { allSettled, isId, statement, transaction, type Counter, type Counters, type Db, type Param, type Pool } from './database.js'
 
 export type { BaseRow }
 
@@ -23,10 +23,11 @@ export interface TableSpec<Row extends BaseRow, Rec> {
   /** Columns computed from the others (search keys), refreshed on every write. */
   derive?: (row: Row) => Partial<Row>
   /**
-   * Runs after the row is written, inside the write's transaction: keeps side tables (tags, search terms) in
-   * step, and may reject the row by throwing (the transaction rolls back).
+   * Run after new rows (one or many) and after a changed row are written, inside the write's transaction: keep
+   * side tables (tags, search terms) in step, and may reject a row by throwing (the transaction rolls back).
    */
-  afterWrite?: (db: Db, row: Row, previous: Row | undefined) => Promise<void>
+  afterInsert?: (db: Db, rows: readonly Row[]) => Promise<void>
+  afterUpdate?: (db: Db, row: Row, previous: Row) => Promise<void>
   /** Runs before the row (read FOR UPDATE) is deleted, inside the delete's transaction: the delete's cascade. */
   beforeDelete?: (db: Db, row: Row) => Promise<void>
   toRecord: (row: Row) => Rec
@@ -63,17 +64,19 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   const selectForUpdate = statement<Row>(`SELECT ${readList} FROM ${spec.table} ${where} FOR UPDATE`)
   const insert = statement(`INSERT INTO ${spec.table} (${spec.columns.join(', ')})
     VALUES (${spec.columns.map((c, i) => placeholder(c, i + 1)).join(', ')})`)
+  // Many rows in one statement: their columns travel as one JSON array of objects, times as epoch seconds that
+  // to_timestamp() converts, every other column as the table's own type (jsonb_populate_record).
+  const timeColumns = spec.columns.filter((c) => times.has(c))
+  const insertMany = statement(`INSERT INTO ${spec.table} (${spec.columns.join(', ')})
+    SELECT ${spec.columns.map((c) => times.has(c) ? `to_timestamp((r->>'${c}')::float8)` : `p.${c}`).join(', ')}
+    FROM jsonb_array_elements($1::text::jsonb) AS r, jsonb_populate_record(NULL::${spec.table}, r - '{${timeColumns.join(',')}}'::text[]) AS p`)
   const update = statement(`UPDATE ${spec.table} SET ${written.map((c, i) => `${c} = ${placeholder(c, i + 3)}`).join(', ')} ${where}`)
   const remove = statement(`DELETE FROM ${spec.table} ${where}`)
   const index = countedIndex(pool, counters, spec.table, spec.counter, blockSize)
-  const totalOf = statement<{ total: number }>(`SELECT (${counters.total(spec.counter)}) AS total`)
+  const countedPage = index.pageStatement<Row>(readList)
   // The select list names its epoch seconds created_at: ORDER BY must name the table's column, or it sorts by
   // that expression, which no index holds, and every page sorts the whole workspace.
   const byTime = `${spec.table}.created_at DESC, ${spec.table}.id DESC`
-  const pageFromTop = statement<Row>(`SELECT ${readList} FROM ${spec.table} WHERE workspace_id = $1
-    ORDER BY ${byTime} LIMIT $2 OFFSET $3`)
-  const pageBelow = statement<Row>(`SELECT ${readList} FROM ${spec.table} WHERE workspace_id = $1
-    AND (created_at, id) < (to_timestamp($4), $5::uuid) ORDER BY ${byTime} LIMIT $2 OFFSET $3`)
   const derived = (row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
@@ -106,7 +109,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     // in this order (the counter's row lock last); none needs another's result.
     await allSettled([
       insert(db, ...values(row, spec.columns)),
-      spec.afterWrite?.(db, row, undefined),
+      spec.afterInsert?.(db, [row]),
       index.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1),
       counters.add(db, workspaceId, spec.counter, 1)
     ])
@@ -114,12 +117,19 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   }
 
   /**
-   * Inserts new rows (`extras` columns set per row), their statements sent together; then counts them and
-   * moves the counted index once for all. Call last in the transaction but for other counters.
+   * Inserts new rows (`extras` columns set per row) with one statement, then counts them and moves the counted
+   * index once for all. Call last in the transaction but for other counters.
    */
   async function insertRows (db: Db, workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Promise<Row[]> {
     const rows = inputs.map((input, i) => newRow(workspaceId, input, extras[i]))
-    await allSettled(rows.flatMap((row) => [insert(db, ...values(row, spec.columns)), spec.afterWrite?.(db, row, undefined)]))
+    if (rows.length === 0) return rows
+    // Strings as the driver sends them one by one: a lone surrogate (which jsonb refuses) becomes U+FFFD.
+    const objects = rows.map((row) => {
+      const columns = values(row, spec.columns)
+      return Object.fromEntries(spec.columns.map((c, i) => [c, columns[i]]))
+    })
+    const json = JSON.stringify(objects, (_, value: unknown) => typeof value === 'string' ? (value as WellFormed).toWellFormed() : value)
+    await allSettled([insertMany(db, json), spec.afterInsert?.(db, rows)])
     await index.changed(db, workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })).sort(byKey), 1)
     await counters.add(db, workspaceId, spec.counter, rows.length)
     return rows
@@ -131,7 +141,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     if (!changes(row as unknown as Record<string, unknown>, set)) return row
     const next = derived({ ...row, ...set, updated_at: nowSeconds() })
     await update(db, row.workspace_id, row.id, ...values(next, written))
-    await spec.afterWrite?.(db, next, row)
+    await spec.afterUpdate?.(db, next, row)
     return next
   }
 
@@ -168,22 +178,13 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return { total, items: rows.filter((row) => row.id !== null) }
   }
 
-  /**
-   * A page of the whole list in createdAt order, found by the counted index instead of OFFSET. One read-only
-   * snapshot for the total, the blocks and the page.
-   */
+  /** A page of the whole list in createdAt order, found by the counted index instead of OFFSET. */
   async function countedRows (workspaceId: string, list: ListSpec, order: 'asc' | 'desc'): Promise<Page<Row>> {
-    return await snapshot(pool, async (tx) => {
-      const [{ total }] = await totalOf(tx, workspaceId) as [{ total: number }]
-      const offset = (list.page - 1) * list.pageSize
-      if (offset >= total) return { total, items: [] }
-      const page = order === 'desc' ? { offset, limit: list.pageSize } : mirror(offset, list.pageSize, total)
-      const { before, skip } = await index.seek(tx, workspaceId, page.offset, total)
-      const rows = before === undefined
-        ? await pageFromTop(tx, workspaceId, page.limit, skip)
-        : await pageBelow(tx, workspaceId, page.limit, skip, before.at, before.id)
-      return { total, items: order === 'desc' ? rows : rows.reverse() }
-    })
+    // Pages are numbered up to 2^53, so the offset may pass 2^53: computed exactly and sent as text.
+    const offset = String(BigInt(list.page - 1) * BigInt(list.pageSize))
+    const rows = await countedPage(pool, workspaceId, offset, list.pageSize, order)
+    const items = rows.filter((row) => row.id !== null)
+    return { total: rows[0]?.total ?? 0, items: order === 'desc' ? items : items.reverse() }
   }
 
   return {
@@ -232,6 +233,9 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     }
   }
 }
+
+/** ES2024's String.prototype.toWellFormed, which Node 20 has and the ES2023 lib does not declare. */
+type WellFormed = string & { toWellFormed: () => string }
 
 /** Order of one sort key: its column, and whether it holds NULL (which sorts lowest, as in SQLite). */
 interface SortColumn {

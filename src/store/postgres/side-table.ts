@@ -7,17 +7,23 @@ import { allSettled, statement, type Db } from './database.js'
 export function sideTable (table: string, valueColumn: string, ownerColumn: string, valueType: string) {
   const clear = statement(`DELETE FROM ${table} WHERE workspace_id = $1 AND ${ownerColumn} = $2`)
   const add = statement(`INSERT INTO ${table} (workspace_id, ${valueColumn}, ${ownerColumn})
-    SELECT $1::uuid, value, $2::uuid FROM unnest($3::${valueType}[]) AS value ON CONFLICT DO NOTHING`)
+    SELECT $1::uuid, value, owner FROM unnest($2::${valueType}[], $3::uuid[]) AS pair (value, owner) ON CONFLICT DO NOTHING`)
+  /** The rows of new owners (nothing to clear): one statement for all of them, none when they hold no value. */
+  async function insert (db: Db, workspaceId: string, owners: ReadonlyArray<{ id: string, values: readonly string[] }>): Promise<void> {
+    const values = owners.flatMap((owner) => owner.values)
+    if (values.length > 0) await add(db, workspaceId, values, owners.flatMap((owner) => owner.values.map(() => owner.id)))
+  }
   return {
+    insert,
     /**
-     * Makes the owner's rows hold `values` instead of `previous` (what they hold now: [] for a new owner);
-     * the statements go out together, and none when nothing changes.
+     * Makes the owner's rows hold `values` instead of `previous` (what they hold now); the statements go out
+     * together, and none when nothing changes.
      */
     async replace (db: Db, workspaceId: string, ownerId: string, values: readonly string[], previous: readonly string[]): Promise<void> {
       if (!differs(values, previous)) return
       await allSettled([
         ...(previous.length > 0 ? [clear(db, workspaceId, ownerId)] : []),
-        ...(values.length > 0 ? [add(db, workspaceId, ownerId, values)] : [])
+        insert(db, workspaceId, [{ id: ownerId, values }])
       ])
     },
     /** The list condition "the record has the value in `placeholder`" (see ownedBy). */
