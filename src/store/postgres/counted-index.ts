@@ -184,6 +184,8 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
           WHERE b.through > w.off - w.open
           ORDER BY b.upper_at DESC, b.upper_id DESC LIMIT 1
         )
+        -- The select list names its epoch seconds created_at: ORDER BY names the table's column, or it would sort
+        -- by that expression, which no index holds, and every page would sort the whole workspace.
         SELECT w.total::float8 AS total, page.* FROM wanted w LEFT JOIN found f ON true LEFT JOIN LATERAL (
           SELECT ${columns} FROM ${table} WHERE workspace_id = $1 AND w.off < w.total
             AND (created_at, id) < (coalesce(f.upper_at, 'infinity'), coalesce(f.upper_id, '${MAX_ID}'))

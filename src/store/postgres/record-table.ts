@@ -74,9 +74,6 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   const remove = statement(`DELETE FROM ${spec.table} ${where}`)
   const index = countedIndex(pool, counters, spec.table, spec.counter, blockSize)
   const countedPage = index.pageStatement<Row>(readList)
-  // The select list names its epoch seconds created_at: ORDER BY must name the table's column, or it sorts by
-  // that expression, which no index holds, and every page sorts the whole workspace.
-  const byTime = `${spec.table}.created_at DESC, ${spec.table}.id DESC`
   const derived = (row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
