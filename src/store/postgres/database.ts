@@ -123,10 +123,10 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
   for (let attempt = 1; ; attempt++) {
     const tasks = new Map<string, () => Promise<void>>()
     try {
-      const result = await begin(pool, async (tx) => {
+      const result = await pool.begin(async (tx) => {
         committed.set(tx, tasks)
         return await work(tx)
-      })
+      }) as T
       for (const task of tasks.values()) await task()
       return result
     } catch (error) {
@@ -138,27 +138,6 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
       }
       throw error
     }
-  }
-}
-
-/**
- * One transaction on a connection of its own. BEGIN goes out with the transaction's first statements, in one
- * write and one round trip (postgres.js's begin() waits for BEGIN's answer before it runs the callback: a round
- * trip more for every write, and on a loaded machine each round trip is a system call and a wake-up on both sides).
- */
-async function begin<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
-  const tx = await pool.reserve()
-  try {
-    // Queries are sent when first awaited: execute() sends BEGIN now, before anything `work` sends.
-    const begun = tx.unsafe('BEGIN').execute()
-    const [, result] = await allSettled([begun, work(tx)])
-    await tx.unsafe('COMMIT')
-    return result
-  } catch (error) {
-    await tx.unsafe('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    tx.release()
   }
 }
 
