@@ -146,6 +146,18 @@ for (const store of testStores()) {
       for (const pageSize of [10, 13]) await checkPages(client, '/v1/activities', 'activities', 'totalActivities', expected, pageSize)
     })
 
+    test('pages that lie in the lower half of a block, or end the list, equal the OFFSET pages', async (t) => {
+      // Blocks of 32 to 63 rows hold whole pages of 10 and 13 in their lower halves, which PostgreSQL reads
+      // upwards from the block's lower boundary; random histories of 8-row blocks rarely make one.
+      const { app, store: opened } = await buildTestAppWithStore(t, store, { listBlockSize: 32 })
+      const commands: Command[] = [{ kind: 'member' }]
+      for (let i = 0; i < 230; i++) commands.push({ kind: 'backfill', member: 0, at: (i % 70) * 3600 })
+      for (let i = 0; i < 20; i++) commands.push({ kind: 'delete', pick: i * 7 })
+      const { client, activities } = await run(app, opened, commands)
+      const expected = activities.sort(descending).map((activity) => activity.id)
+      for (const pageSize of [10, 13, 100]) await checkPages(client, '/v1/activities', 'activities', 'totalActivities', expected, pageSize)
+    })
+
     test('every page of a list equals the OFFSET page and the model, after random histories', async (t) => {
       const { app, store: opened } = await buildTestAppWithStore(t, store, { listBlockSize: BLOCK_SIZE })
       await fc.assert(fc.asyncProperty(fc.array(command, { minLength: 10, maxLength: 60 }), fc.constantFrom(10, 13, 100), async (commands, pageSize) => {

@@ -176,27 +176,43 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
           FROM (SELECT total::int8 AS total FROM total) t, closed c
         ),
         found AS (
-          SELECT b.upper_at, b.upper_id, w.off - w.open - (b.through - b.n) AS skip
+          SELECT b.upper_at, b.upper_id, b.lower_at, b.lower_id, b.n, w.off - w.open - (b.through - b.n) AS skip
           FROM wanted w, LATERAL (
-            SELECT upper_at, upper_id, n, sum(n) OVER (ORDER BY upper_at DESC, upper_id DESC ROWS UNBOUNDED PRECEDING) AS through
+            SELECT upper_at, upper_id, n, sum(n) OVER newest AS through,
+              lead(upper_at) OVER newest AS lower_at, lead(upper_id) OVER newest AS lower_id
             FROM list_blocks WHERE workspace_id = $1 AND list = '${list}' AND w.off >= w.open
+            WINDOW newest AS (ORDER BY upper_at DESC, upper_id DESC ROWS UNBOUNDED PRECEDING)
           ) b
           WHERE b.through > w.off - w.open
           ORDER BY b.upper_at DESC, b.upper_id DESC LIMIT 1
+        ),
+        -- A page in the lower half of its block (and within it, or the block is the lowest) is read upwards from
+        -- the block's lower boundary: OFFSET skips fewer rows (none for the last page), and each row it skips
+        -- is a heap fetch.
+        way AS (
+          SELECT w.*, f.*, coalesce(f.skip * 2 > f.n AND (f.skip + w.lim <= f.n OR f.lower_at IS NULL), false) AS upwards
+          FROM wanted w LEFT JOIN found f ON true
         )
         -- The select list names its epoch seconds created_at: ORDER BY names the table's column, or it would sort
         -- by that expression, which no index holds, and every page would sort the whole workspace.
-        SELECT w.total::float8 AS total, page.* FROM wanted w LEFT JOIN found f ON true LEFT JOIN LATERAL (
-          SELECT ${columns} FROM ${table} WHERE workspace_id = $1 AND w.off < w.total
-            AND (created_at, id) < (coalesce(f.upper_at, 'infinity'), coalesce(f.upper_id, '${MAX_ID}'))
-          ORDER BY ${table}.created_at DESC, ${table}.id DESC LIMIT greatest(w.lim, 0) OFFSET coalesce(f.skip, w.off)
-        ) page ON true`
+        SELECT way.total::float8 AS total, page.* FROM way LEFT JOIN LATERAL (
+          (SELECT ${columns} FROM ${table} WHERE workspace_id = $1 AND way.off < way.total AND NOT way.upwards
+            AND (created_at, id) < (coalesce(way.upper_at, 'infinity'), coalesce(way.upper_id, '${MAX_ID}'))
+          ORDER BY ${table}.created_at DESC, ${table}.id DESC LIMIT greatest(way.lim, 0) OFFSET coalesce(way.skip, way.off))
+          UNION ALL
+          (SELECT ${columns} FROM ${table} WHERE workspace_id = $1 AND way.off < way.total AND way.upwards
+            AND (created_at, id) >= (coalesce(way.lower_at, '-infinity'), coalesce(way.lower_id, '${MIN_ID}'))
+          ORDER BY ${table}.created_at, ${table}.id
+          LIMIT greatest(least(way.lim, way.n - way.skip), 0) OFFSET greatest(way.n - way.skip - way.lim, 0))
+        ) page ON true
+        ORDER BY page.created_at DESC, page.id DESC`
       return statement<Row & { total: number }>(text)
     }
   }
 }
 
-// Above every id: with it and an infinite time, the page statement reads from the top of the list.
+// Above and below every id: with them and an infinite time, the page statement reads from an end of the list.
 const MAX_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
+const MIN_ID = '00000000-0000-0000-0000-000000000000'
 
 const before = (key: Boundary, bound: Boundary) => key.at < bound.at || (key.at === bound.at && key.id < bound.id)
