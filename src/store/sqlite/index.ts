@@ -2,6 +2,7 @@ import type { Store } from '../types.js'
 import { sqliteActivities } from './activities.js'
 import { sqliteChannels } from './channels.js'
 import { sqliteCompanies } from './companies.js'
+import { startCheckpointer } from './checkpointer.js'
 import { counters, openDatabase, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
 import { BLOCK_SIZE } from '../counted-index.js'
@@ -11,6 +12,7 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const counts = counters(db)
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   const ping = db.prepare('SELECT 1').pluck()
+  const checkpointer = path === ':memory:' ? undefined : startCheckpointer(db, path)
   return {
     companies: sqliteCompanies(db, counts, blockSize),
     members: sqliteMembers(db, counts, blockSize),
@@ -20,6 +22,7 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
       ping.get()
     },
     async close () {
+      await checkpointer?.stop()
       if (db.open) db.close()
     }
   }
