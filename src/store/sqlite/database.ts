@@ -20,6 +20,9 @@ export function openDatabase (path: string, options: SqliteOptions): Db {
   db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`)
   // Other processes on the same file (several workers) wait for the write lock instead of failing.
   db.pragma('busy_timeout = 5000')
+  // 16 MiB of pages instead of SQLite's 2: a write touches its member's row and index pages, anywhere in the
+  // file, and each page that is not cached is a read from the OS (create activity on 1M activities: +20%).
+  db.pragma('cache_size = -16384')
   migrate(db)
   return db
 }
