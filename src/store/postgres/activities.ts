@@ -228,7 +228,6 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
         await clearReferences(tx, workspaceId, id, nowSeconds())
         await detach(tx, workspaceId, row.member_id, activityWeight(row.created_at))
         await table.index.moved(tx, workspaceId, { at: row.created_at, id }, -1)
-        await counters.add(tx, workspaceId, 'activities', -1)
         return true
       })
     },

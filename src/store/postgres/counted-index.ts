@@ -25,8 +25,9 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   const lockExclusive = lock('pg_advisory_xact_lock')
   const block = 'extract(epoch FROM upper_at)::float8 AS at, upper_id AS id, n::float8 AS n'
   const closedSql = 'SELECT coalesce(sum(closed), 0)::float8 FROM list_counts WHERE workspace_id = $1 AND list = $2'
-  // The block holding a key gains or loses rows (and so the closed count, by $5 in slot $6); with no block
-  // above the key (the open block), the open count. One statement: a write sends it with its others.
+  // The block holding a key gains or loses rows (and so the closed count, by $5 in slot $6), and the table's
+  // counter moves by as many (slot $7); answers the block's new count, or with no block above the key (the open
+  // block) the open count before this write. One statement: a write sends it with its others.
   const moveKey = statement<{ n: number | null, open: number | null }>(`
     WITH target AS (
       SELECT upper_at, upper_id FROM list_blocks WHERE workspace_id = $1 AND list = $2
@@ -38,7 +39,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
     ), closed AS (
       INSERT INTO list_counts (workspace_id, list, slot, closed) SELECT $1::uuid, $2::text, $6::smallint, $5::int8 FROM moved
       ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed
-    )
+    ), counted AS (${counters.addSql(counter, '$1::uuid', '$7::smallint', '$5::int8')})
     SELECT (SELECT n::float8 FROM moved) AS n,
       CASE WHEN NOT EXISTS (SELECT 1 FROM moved) THEN (${counters.total(counter)}) - (${closedSql}) END AS open`)
   const addClosed = statement(`INSERT INTO list_counts (workspace_id, list, slot, closed) VALUES ($1, $2, $3, $4)
@@ -120,12 +121,15 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   }
 
   return {
-    /** Rows were added or removed (`delta` for the one at `key`); call before the table's counter moves. */
+    /**
+     * A row was added or removed (`delta`, at `key`): its block and the table's counter move. Call last in the
+     * transaction but for other counters (the counter's row lock is held until commit).
+     */
     async moved (db: Db, workspaceId: string, key: Boundary, delta: number): Promise<void> {
       // The shared lock is sent first, on the same connection, so the server holds it before the block moves.
       const [, [result]] = await allSettled([
         lockShared(db, workspaceId, list),
-        moveKey(db, workspaceId, list, key.at, key.id, delta, slot())
+        moveKey(db, workspaceId, list, key.at, key.id, delta, slot(), counters.slot())
       ])
       if (result?.n != null ? result.n >= full || result.n < small : result?.open != null && result.open + delta >= full) {
         due(db, workspaceId)

@@ -164,11 +164,17 @@ const COUNTER_SLOTS = 16
 export function counters () {
   const bump = statement(`INSERT INTO workspace_counters (workspace_id, kind, slot, n) VALUES ($1, $2, $3, $4)
     ON CONFLICT (workspace_id, kind, slot) DO UPDATE SET n = workspace_counters.n + excluded.n`)
+  const slot = () => Math.floor(Math.random() * COUNTER_SLOTS)
   return {
     /** Call last in a transaction, in the order activities, channels, companies, members: the lock is held until commit. */
     async add (db: Db, workspaceId: string, kind: Counter, delta: number): Promise<void> {
-      if (delta !== 0) await bump(db, workspaceId, kind, Math.floor(Math.random() * COUNTER_SLOTS), delta)
+      if (delta !== 0) await bump(db, workspaceId, kind, slot(), delta)
     },
+    slot,
+    /** The SQL of `add` for use inside a larger statement, given the placeholders of its values. */
+    addSql: (kind: Counter, workspaceId: string, slot: string, delta: string) =>
+      `INSERT INTO workspace_counters (workspace_id, kind, slot, n) VALUES (${workspaceId}, '${kind}', ${slot}, ${delta})
+        ON CONFLICT (workspace_id, kind, slot) DO UPDATE SET n = workspace_counters.n + excluded.n`,
     /** The SQL of a workspace's total of `kind`, for use inside a larger statement; $1 is the workspace. */
     total: (kind: Counter) =>
       `SELECT coalesce(sum(n), 0)::float8 AS total FROM workspace_counters WHERE workspace_id = $1 AND kind = '${kind}'`

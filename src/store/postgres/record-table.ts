@@ -107,8 +107,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     await allSettled([
       insert(db, ...values(row, spec.columns)),
       spec.afterInsert?.(db, [row]),
-      index.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1),
-      counters.add(db, workspaceId, spec.counter, 1)
+      index.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
     ])
     return row
   }
@@ -146,7 +145,6 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   async function deleteRow (db: Db, row: Row): Promise<void> {
     await remove(db, row.workspace_id, row.id)
     await index.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, -1)
-    await counters.add(db, row.workspace_id, spec.counter, -1)
   }
 
   // A list is one statement, so the total and the page come from one snapshot: $1 the workspace, $2 the page
