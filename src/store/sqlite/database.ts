@@ -49,6 +49,12 @@ interface Job {
 }
 
 const committers = new WeakMap<Db, <T>(run: () => T) => Promise<T>>()
+const gates = new WeakMap<Db, () => Promise<void> | undefined>()
+
+/** Makes the writer of `db` wait, before each commit, for `ready` when it answers a promise (the checkpointer). */
+export function gateCommits (db: Db, ready: () => Promise<void> | undefined): void {
+  gates.set(db, ready)
+}
 
 /**
  * Group commit: the writes that arrive while the event loop is busy run in one transaction, each in a savepoint
@@ -68,6 +74,12 @@ export function writer (db: Db): <T>(run: () => T) => Promise<T> {
     }
   }))
   const commit = () => {
+    // Held, the writes queue up and the event loop serves the rest; then one commit takes them all.
+    const held = gates.get(db)?.()
+    if (held !== undefined) {
+      held.then(commit, commit)
+      return
+    }
     const jobs = queue
     queue = []
     let outcomes: Array<{ ok: boolean, value: unknown }>

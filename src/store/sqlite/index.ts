@@ -3,7 +3,7 @@ import { sqliteActivities } from './activities.js'
 import { sqliteChannels } from './channels.js'
 import { sqliteCompanies } from './companies.js'
 import { startCheckpointer } from './checkpointer.js'
-import { counters, openDatabase, type SqliteOptions } from './database.js'
+import { counters, gateCommits, openDatabase, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
 import { BLOCK_SIZE } from '../counted-index.js'
 
@@ -13,6 +13,7 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   const ping = db.prepare('SELECT 1').pluck()
   const checkpointer = path === ':memory:' ? undefined : startCheckpointer(db, path)
+  if (checkpointer !== undefined) gateCommits(db, checkpointer.ready)
   return {
     companies: sqliteCompanies(db, counts, blockSize),
     members: sqliteMembers(db, counts, blockSize),
