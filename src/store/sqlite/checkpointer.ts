@@ -14,7 +14,7 @@ import type { Db } from './database.js'
 // saturating creates grew the log to 1.1 GB). So once the log passes LOG_LIMIT pages, the group-commit writer
 // holds its next commit (the event loop goes on serving reads, the writes queue) until the worker has copied
 // the rest; that commit then starts the log over. Another process writing the same file can keep the copy from
-// finishing: the writer then goes on, and commits checkpoint themselves past BACKSTOP pages.
+// finishing: the writer then goes on, and commits checkpoint themselves past four limits.
 // Measured on 1M activities, 32 connections creating activities: SQLite's default 1,500-1,700 req/s at a p99
 // of 55-65 ms; this 2,450-2,750 req/s at a p99 of about 90 ms (the writes queued behind a hold), the log file
 // under 45 MB. Durability is the commit's, not the checkpoint's: a crash keeps every committed write either way.
@@ -22,8 +22,6 @@ import type { Db } from './database.js'
 const INTERVAL_MS = 50
 /** Pages (4 KiB) of log past which the writer waits for a checkpoint that lets the log start over. */
 const LOG_LIMIT = 8192
-/** Past this, commits checkpoint on their own thread, as SQLite does (when the worker cannot keep up or failed). */
-const BACKSTOP = 4 * LOG_LIMIT
 
 // Plain CommonJS, run with eval: the same source under tsx (tests) and from dist. Every checkpoint reports the
 // log's size and how much of it is copied; a message asks for one now.
@@ -62,13 +60,14 @@ export interface Checkpointer {
 }
 
 /** Moves the checkpoints of `db` (a file in WAL mode) off the thread that commits. */
-export function startCheckpointer (db: Db, path: string): Checkpointer {
-  db.pragma(`wal_autocheckpoint = ${BACKSTOP}`)
+export function startCheckpointer (db: Db, path: string, logLimit = LOG_LIMIT): Checkpointer {
+  // Past four limits commits checkpoint on their own thread, as SQLite does: another process keeps writing.
+  db.pragma(`wal_autocheckpoint = ${4 * logLimit}`)
   const driver = createRequire(import.meta.url).resolve('better-sqlite3')
   const worker = new Worker(WORKER, { eval: true, workerData: { path, driver, intervalMs: INTERVAL_MS } })
   let running = true
   let log = 0
-  let limit = LOG_LIMIT
+  let limit = logLimit
   let waiting: Promise<void> | undefined
   let answer = () => {}
   worker.on('message', (report: Report) => {
@@ -80,7 +79,7 @@ export function startCheckpointer (db: Db, path: string): Checkpointer {
     if (!report.asked) return
     const complete = report.checkpointed === report.log
     if (complete) log = 0
-    limit = complete ? LOG_LIMIT : report.log + LOG_LIMIT
+    limit = complete ? logLimit : report.log + logLimit
     answer()
   })
   // Should the worker fail, commits checkpoint as often as SQLite does by default.
@@ -94,7 +93,10 @@ export function startCheckpointer (db: Db, path: string): Checkpointer {
     ready () {
       if (!running || log <= limit) return undefined
       waiting ??= new Promise<void>((resolve) => {
+        // Held writes keep the process alive until the worker answers (the worker alone does not).
+        worker.ref()
         answer = () => {
+          worker.unref()
           waiting = undefined
           answer = () => {}
           resolve()

@@ -11,6 +11,8 @@ export interface SqliteOptions {
   synchronous: 'normal' | 'full'
   /** Rows per block of the counted list index (src/store/counted-index.ts); small in tests, to make many. */
   listBlockSize?: number
+  /** Pages of write-ahead log past which commits wait for a checkpoint (src/store/sqlite/checkpointer.ts); small in tests. */
+  logLimitPages?: number
 }
 
 export function openDatabase (path: string, options: SqliteOptions): Db {

@@ -12,7 +12,7 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const counts = counters(db)
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   const ping = db.prepare('SELECT 1').pluck()
-  const checkpointer = path === ':memory:' ? undefined : startCheckpointer(db, path)
+  const checkpointer = path === ':memory:' ? undefined : startCheckpointer(db, path, options.logLimitPages)
   if (checkpointer !== undefined) gateCommits(db, checkpointer.ready)
   return {
     companies: sqliteCompanies(db, counts, blockSize),
