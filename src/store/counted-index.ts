@@ -69,7 +69,7 @@ export function seek (offset: number, total: number, closed: number, blocks: (de
 export const byKey = (a: Boundary, b: Boundary) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /** Whether `seek` reads the blocks from the top (the offset lies in the upper half of the blocks). */
-export function walksDown (offset: number, total: number, closed: number): boolean {
+function walksDown (offset: number, total: number, closed: number): boolean {
   return offset - (total - closed) < closed / 2
 }
 

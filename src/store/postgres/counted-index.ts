@@ -167,7 +167,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
      * each with the list's total (a page past the end: one row holding only the total). One statement is one
      * snapshot, so the total, the blocks and the rows agree without a transaction, in one round trip; the
      * block holding the page's first row is found by summing block counts on the server (a few hundred
-     * microseconds for a thousand blocks), and the page read from its boundary skips less than two blocks.
+     * microseconds for a thousand blocks), and the page is read from that block's nearer boundary.
      */
     pageStatement<Row extends object> (columns: string) {
       const text = `WITH total AS (${counters.total(counter)}),
