@@ -156,7 +156,8 @@ describe('no tokens or secrets in the log', () => {
 
 describe('security headers', () => {
   test('every answer forbids sniffing, framing and loading anything; /v1 answers are never cached', async (t) => {
-    const { app } = await appWith(t, { RATE_LIMIT_BURST: '1' })
+    // One request a minute: the second is refused however long the first takes (a token every 10 ms by default).
+    const { app } = await appWith(t, { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '1' })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = app.server.address() as AddressInfo
     const headers = authHeader(newWorkspace())
