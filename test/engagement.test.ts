@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { activityWeight, LEVEL_THRESHOLDS, levelOf, PULSE_HALF_LIFE_SECONDS, pulseAt } from '../src/domain/engagement.js'
+import { activityWeight, gainsByMember, LEVEL_THRESHOLDS, levelOf, PULSE_HALF_LIFE_SECONDS, pulseAt } from '../src/domain/engagement.js'
 import { uniqueInOrder } from '../src/domain/normalize.js'
 import { isDateTime, nowSeconds, toEpochSeconds, toWireTime } from '../src/domain/time.js'
 
@@ -57,6 +57,13 @@ describe('engagement', () => {
     for (const at of [0, T, Date.UTC(2100, 0, 1) / 1000]) {
       assert.ok(activityWeight(at) > 0 && Number.isFinite(activityWeight(at)), `at ${at}`)
     }
+  })
+
+  test('a batch gains each member its count, summed weights, earliest and latest activity', () => {
+    const gains = gainsByMember(['a', 'b', 'a', 'a'], [T, T + DAY, T - DAY, T + 2 * DAY])
+    assert.deepEqual([...gains.keys()], ['a', 'b'])
+    assert.deepEqual(gains.get('a'), { n: 3, weight: activityWeight(T) + activityWeight(T - DAY) + activityWeight(T + 2 * DAY), first: T - DAY, last: T + 2 * DAY })
+    assert.deepEqual(gains.get('b'), { n: 1, weight: activityWeight(T + DAY), first: T + DAY, last: T + DAY })
   })
 })
 

@@ -16,6 +16,26 @@ export function activityWeight (createdAt: number): number {
   return 2 ** ((createdAt - SCORE_EPOCH) / PULSE_HALF_LIFE_SECONDS)
 }
 
+/** What new activities add to one member: how many, their summed weights, the earliest and latest createdAt. */
+export interface Gain {
+  n: number
+  weight: number
+  first: number
+  last: number
+}
+
+/** The gain of each member named in `memberIds` from activities created at `ats` (the same order). */
+export function gainsByMember (memberIds: readonly string[], ats: readonly number[]): Map<string, Gain> {
+  const gains = new Map<string, Gain>()
+  memberIds.forEach((memberId, i) => {
+    const at = ats[i]!
+    const gain = gains.get(memberId)
+    if (gain === undefined) gains.set(memberId, { n: 1, weight: activityWeight(at), first: at, last: at })
+    else Object.assign(gain, { n: gain.n + 1, weight: gain.weight + activityWeight(at), first: Math.min(gain.first, at), last: Math.max(gain.last, at) })
+  })
+  return gains
+}
+
 /** Pulse at `now` (epoch seconds), rounded to two decimals; removals can leave a float residue below that. */
 export function pulseAt (score: number, now: number): number {
   const pulse = score * 2 ** (-(now - SCORE_EPOCH) / PULSE_HALF_LIFE_SECONDS)

@@ -1,5 +1,5 @@
 import type { ActivityCreate, ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
-import { activityWeight } from '../../domain/engagement.js'
+import { activityWeight, gainsByMember } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { InvalidFieldError, type ActivityStore } from '../types.js'
@@ -26,9 +26,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     toRecord: toActivity
   })
 
-  const exists = {
-    channelId: statement('SELECT 1 FROM channels WHERE workspace_id = $1 AND id = $2'),
-    activity: statement('SELECT 1 FROM activities WHERE workspace_id = $1 AND id = $2')
+  // The records of these ids that exist in the workspace: one look-up for a single reference or a whole batch's.
+  const existing = {
+    channelId: statement<{ id: string }>('SELECT id FROM channels WHERE workspace_id = $1 AND id = ANY($2::uuid[])'),
+    activity: statement<{ id: string }>('SELECT id FROM activities WHERE workspace_id = $1 AND id = ANY($2::uuid[])')
   }
   const memberOf = statement<{ member_id: string }>('SELECT member_id FROM activities WHERE workspace_id = $1 AND id = $2')
   const lockMembers = statement<{ id: string }>(
@@ -60,10 +61,6 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       first_activity = least(m.first_activity, to_timestamp(d.first)), last_activity = greatest(m.last_activity, to_timestamp(d.last))
     FROM unnest($2::uuid[], $3::int8[], $4::float8[], $5::float8[], $6::float8[]) AS d (id, n, weight, first, last)
     WHERE m.workspace_id = $1 AND m.id = d.id RETURNING m.id`)
-  const existing = {
-    channelId: statement<{ id: string }>('SELECT id FROM channels WHERE workspace_id = $1 AND id = ANY($2::uuid[])'),
-    activity: statement<{ id: string }>('SELECT id FROM activities WHERE workspace_id = $1 AND id = ANY($2::uuid[])')
-  }
   const detach = statement(`UPDATE members SET activity_count = activity_count - 1,
       engagement = CASE WHEN activity_count = 1 THEN 0 ELSE engagement - $3 END,
       first_activity = (SELECT min(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2),
@@ -76,8 +73,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     await allSettled(fields.map(async (field) => {
       const id = input[field]!
       if (id === self) throw new InvalidFieldError(field, 'cannot name the activity itself')
-      const lookup = field === 'channelId' ? exists.channelId : exists.activity
-      if (!isId(id) || (await lookup(db, workspaceId, id)).length === 0) throw new InvalidFieldError(field)
+      const lookup = field === 'channelId' ? existing.channelId : existing.activity
+      if (!isId(id) || (await lookup(db, workspaceId, [id])).length === 0) throw new InvalidFieldError(field)
     }))
   }
 
@@ -133,15 +130,9 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     if (!isId(workspaceId) || !inputs.every((input) => isId(input.memberId))) throw new InvalidFieldError('memberId')
     const now = nowSeconds()
     const ats = inputs.map((input) => input.createdAt == null ? now : toEpochSeconds(input.createdAt))
-    const members = new Map<string, { n: number, weight: number, first: number, last: number }>()
-    inputs.forEach((input, i) => {
-      const at = ats[i]!
-      const member = members.get(input.memberId)
-      if (member === undefined) members.set(input.memberId, { n: 1, weight: activityWeight(at), first: at, last: at })
-      else Object.assign(member, { n: member.n + 1, weight: member.weight + activityWeight(at), first: Math.min(member.first, at), last: Math.max(member.last, at) })
-    })
-    const ids = [...members.keys()].sort()
-    const sums = ids.map((id) => members.get(id)!)
+    const gains = gainsByMember(inputs.map((input) => input.memberId), ats)
+    const ids = [...gains.keys()].sort()
+    const sums = ids.map((id) => gains.get(id)!)
     const referenced = (fields: ReadonlyArray<'channelId' | 'replyTo' | 'reactTo' | 'inviteTo'>) =>
       [...new Set(inputs.flatMap((input) => fields.map((field) => input[field]).filter(isId)))]
     const [, attached, channels, activities] = await allSettled([

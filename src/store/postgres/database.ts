@@ -162,8 +162,10 @@ const COUNTER_SLOTS = 16
 
 /** Per-workspace record counts, kept in the same transaction as each write so list totals are O(1). */
 export function counters () {
-  const bump = statement(`INSERT INTO workspace_counters (workspace_id, kind, slot, n) VALUES ($1, $2, $3, $4)
-    ON CONFLICT (workspace_id, kind, slot) DO UPDATE SET n = workspace_counters.n + excluded.n`)
+  const upsert = (workspaceId: string, kind: string, slot: string, delta: string) =>
+    `INSERT INTO workspace_counters (workspace_id, kind, slot, n) VALUES (${workspaceId}, ${kind}, ${slot}, ${delta})
+      ON CONFLICT (workspace_id, kind, slot) DO UPDATE SET n = workspace_counters.n + excluded.n`
+  const bump = statement(upsert('$1', '$2', '$3', '$4'))
   const slot = () => Math.floor(Math.random() * COUNTER_SLOTS)
   return {
     /** Call last in a transaction, in the order activities, channels, companies, members: the lock is held until commit. */
@@ -172,9 +174,7 @@ export function counters () {
     },
     slot,
     /** The SQL of `add` for use inside a larger statement, given the placeholders of its values. */
-    addSql: (kind: Counter, workspaceId: string, slot: string, delta: string) =>
-      `INSERT INTO workspace_counters (workspace_id, kind, slot, n) VALUES (${workspaceId}, '${kind}', ${slot}, ${delta})
-        ON CONFLICT (workspace_id, kind, slot) DO UPDATE SET n = workspace_counters.n + excluded.n`,
+    addSql: (kind: Counter, workspaceId: string, slot: string, delta: string) => upsert(workspaceId, `'${kind}'`, slot, delta),
     /** The SQL of a workspace's total of `kind`, for use inside a larger statement; $1 is the workspace. */
     total: (kind: Counter) =>
       `SELECT coalesce(sum(n), 0)::float8 AS total FROM workspace_counters WHERE workspace_id = $1 AND kind = '${kind}'`

@@ -1,5 +1,5 @@
 import type { ActivityCreate, ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
-import { activityWeight } from '../../domain/engagement.js'
+import { activityWeight, gainsByMember } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { InvalidFieldError, type ActivityStore } from '../types.js'
@@ -40,15 +40,12 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
       first_activity = (SELECT min(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id),
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
     WHERE workspace_id = @workspace_id AND id = @member_id`)
-  /** The member gains activities created at `ats`; answers whether it exists. */
-  const gain = (workspaceId: string, memberId: string, ats: readonly number[]): boolean => attach.run({
-    workspace_id: workspaceId,
-    member_id: memberId,
-    n: ats.length,
-    weight: ats.reduce((sum, at) => sum + activityWeight(at), 0),
-    first: ats.reduce((a, b) => Math.min(a, b)),
-    last: ats.reduce((a, b) => Math.max(a, b))
-  }).changes > 0
+  /** Each member gains its activities created at `ats` (in the order of `memberIds`); fails as memberId for one that does not exist. */
+  const gain = (workspaceId: string, memberIds: readonly string[], ats: readonly number[]): void => {
+    for (const [memberId, { n, weight, first, last }] of gainsByMember(memberIds, ats)) {
+      if (attach.run({ workspace_id: workspaceId, member_id: memberId, n, weight, first, last }).changes === 0) throw new InvalidFieldError('memberId')
+    }
+  }
   const lose = (row: ActivityRow) => detach.run({
     workspace_id: row.workspace_id, member_id: row.member_id, weight: activityWeight(row.created_at)
   })
@@ -82,13 +79,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
   function insertAll (workspaceId: string, inputs: readonly ActivityCreate[]): ActivityRow[] {
     const now = nowSeconds()
     const ats = inputs.map((input) => input.createdAt == null ? now : toEpochSeconds(input.createdAt))
-    const byMember = new Map<string, number[]>()
-    inputs.forEach((input, i) => {
-      const times = byMember.get(input.memberId)
-      if (times === undefined) byMember.set(input.memberId, [ats[i]!])
-      else times.push(ats[i]!)
-    })
-    for (const [memberId, times] of byMember) if (!gain(workspaceId, memberId, times)) throw new InvalidFieldError('memberId')
+    gain(workspaceId, inputs.map((input) => input.memberId), ats)
     const extras = inputs.map((input, i) => {
       checkReferences(workspaceId, { ...input, memberId: undefined })
       return { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey), created_at: ats[i], updated_at: now }
@@ -115,7 +106,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
     const next = table.patchRow(row, input, extra)
     if (next.member_id !== row.member_id) {
       lose(row)
-      gain(workspaceId, next.member_id, [next.created_at])
+      gain(workspaceId, [next.member_id], [next.created_at])
     }
     return next
   })
