@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { activityWeight, gainsByMember, LEVEL_THRESHOLDS, levelOf, PULSE_HALF_LIFE_SECONDS, pulseAt } from '../src/domain/engagement.js'
+import { NAME_TERM_LENGTH, searchTerms } from '../src/domain/members.js'
 import { uniqueInOrder } from '../src/domain/normalize.js'
 import { isDateTime, nowSeconds, toEpochSeconds, toWireTime } from '../src/domain/time.js'
 
@@ -116,5 +117,29 @@ describe('normalize', () => {
   test('uniqueInOrder keeps the first occurrence of each value, in order', () => {
     assert.deepEqual(uniqueInOrder(['b', 'a', 'b', 'c', 'a']), ['b', 'a', 'c'])
     assert.deepEqual(uniqueInOrder([]), [])
+  })
+})
+
+describe('member search terms', () => {
+  const member = (firstName: string | null, lastName: string | null = null, primaryEmail: string | null = null, emails: string[] = []) =>
+    ({ firstName, lastName, primaryEmail, emails })
+
+  test('names, the full name and emails, lower-cased and de-duplicated', () => {
+    assert.deepEqual(searchTerms(member('Ada', 'Lovelace', 'ADA@example.com', ['ada@Example.com', 'b@c.co'])),
+      { names: ['ada', 'lovelace', 'ada lovelace'], emails: ['ada@example.com', 'b@c.co'] })
+    assert.deepEqual(searchTerms(member('Émile', 'ÉMILE')), { names: ['émile', 'émile émile'], emails: [] })
+  })
+
+  test('name terms keep their first 200 code points, after lower-casing, and never split a surrogate pair', () => {
+    assert.equal(NAME_TERM_LENGTH, 200)
+    assert.deepEqual(searchTerms(member('A'.repeat(300), 'a'.repeat(250))).names, ['a'.repeat(200)])
+    assert.deepEqual(searchTerms(member('😀'.repeat(300))).names, ['😀'.repeat(200)])
+    assert.deepEqual(searchTerms(member('a' + '😀'.repeat(300))).names, ['a' + '😀'.repeat(199)])
+    // İ lower-cases to two code points: 150 of them are 300, of which 200 are kept (100 whole İ, the longest search).
+    assert.deepEqual(searchTerms(member('İ'.repeat(150))).names, ['i\u0307'.repeat(100)])
+    // A final sigma is told by what follows it, so names are lower-cased whole and cut after.
+    assert.deepEqual(searchTerms(member('Σ'.repeat(199) + 'ΣΑ')).names, ['σ'.repeat(200)])
+    const email = `${'x'.repeat(64)}@${'y'.repeat(250)}.com`
+    assert.deepEqual(searchTerms(member(null, null, email)).emails, [email])
   })
 })

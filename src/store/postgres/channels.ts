@@ -27,7 +27,7 @@ export function postgresChannels (pool: Pool, counters: Counters, blockSize: num
     remove: table.remove,
     async list (workspaceId, query: ChannelListQuery) {
       const filters = new Filters()
-      if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase()))
+      if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase(), { bounded: true }))
       if (query.source !== undefined) filters.add(`source = ${filters.param(query.source, 'text')}`, ['createdAt'])
       return await table.list(workspaceId, {
         ...filters,

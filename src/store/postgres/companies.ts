@@ -36,13 +36,13 @@ export function postgresCompanies (pool: Pool, counters: Counters, blockSize: nu
     remove: table.remove,
     async list (workspaceId, query: CompanyListQuery) {
       const filters = new Filters()
-      if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase()), ['name'])
-      if (query.domain !== undefined) filters.add(`domain = ${filters.param(domain(query.domain) as string | null, 'text')}`, ['createdAt'])
+      if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase(), { bounded: true }), ['name'])
+      if (query.domain !== undefined) filters.add(filters.boundedEquals('domain', domain(query.domain) as string | null), ['createdAt'])
       if (query.tag !== undefined) filters.add(tags.having(filters.id(query.tag)))
       return await table.list(workspaceId, {
         ...filters,
         none: filters.none,
-        orderBy: filters.orderBy(query.sort ?? '-createdAt', { createdAt: { column: 'companies.created_at' }, name: { column: 'companies.name_key' } }),
+        orderBy: filters.orderBy(query.sort ?? '-createdAt', { createdAt: { column: 'companies.created_at' }, name: { column: 'companies.name_key', bounded: true } }),
         counted: countedOrder(query.sort ?? '-createdAt'),
         page: query.page,
         pageSize: query.pageSize

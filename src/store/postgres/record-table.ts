@@ -232,10 +232,21 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
 /** ES2024's String.prototype.toWellFormed, which Node 20 has and the ES2023 lib does not declare. */
 type WellFormed = string & { toWellFormed: () => string }
 
-/** Order of one sort key: its column, and whether it holds NULL (which sorts lowest, as in SQLite). */
+/**
+ * Indexes on text a client chooses hold its first KEY_PREFIX characters, `left(column, 200)` (migration 0003:
+ * a btree entry holds at most about 2,700 bytes). Queries must name that expression exactly to use them.
+ */
+const KEY_PREFIX = 200
+const bounded = (expression: string) => `left(${expression}, ${KEY_PREFIX})`
+
+/**
+ * Order of one sort key: its column, whether it holds NULL (which sorts lowest, as in SQLite), and whether its
+ * index holds only the column's first characters (see KEY_PREFIX).
+ */
 interface SortColumn {
   column: string
   nullable?: boolean
+  bounded?: boolean
 }
 
 /** Conditions and parameters of a list, built one filter at a time; parameters are numbered from $4. */
@@ -274,16 +285,31 @@ export class Filters {
    */
   orderBy (sort: string, columns: Record<string, SortColumn>): string {
     const descending = sort.startsWith('-')
-    const { column, nullable = false } = columns[descending ? sort.slice(1) : sort]!
+    const { column, nullable = false, bounded: prefixed = false } = columns[descending ? sort.slice(1) : sort]!
+    const indexed = prefixed ? bounded(column) : column
     // coalesce(c, c) is c, but no index's key: the planner cannot walk the sort's index (SQLite's unary +).
-    const key = this.#serves === undefined || this.#serves.has(descending ? sort.slice(1) : sort) ? column : `coalesce(${column}, ${column})`
+    const key = this.#serves === undefined || this.#serves.has(descending ? sort.slice(1) : sort) ? indexed : `coalesce(${indexed}, ${indexed})`
     const nulls = nullable ? (descending ? ' NULLS LAST' : ' NULLS FIRST') : ''
     const direction = descending ? 'DESC' : 'ASC'
-    return `${key} ${direction}${nulls}, id ${direction}`
+    // A bounded index orders by the column's first characters; the whole column settles ties among those.
+    return `${key} ${direction}${nulls}, ${prefixed ? `${column} ${direction}, ` : ''}id ${direction}`
   }
 
-  /** The condition "`column` starts with `prefix`": a range over the column's index (COLLATE "C" compares bytewise). */
-  prefix (column: string, prefix: string): string {
-    return `${column} >= ${this.param(prefix, 'text')} AND ${column} < ${this.param(prefix + '\u{10FFFF}', 'text')}`
+  /**
+   * The condition "`column` starts with `prefix`": a range over the column's index (COLLATE "C" compares
+   * bytewise). On a bounded index, the range of the first characters (which the whole range implies), then the
+   * whole range.
+   */
+  prefix (column: string, prefix: string, options: { bounded?: boolean } = {}): string {
+    const from = this.param(prefix, 'text')
+    const to = this.param(prefix + '\u{10FFFF}', 'text')
+    const whole = `${column} >= ${from} AND ${column} < ${to}`
+    return options.bounded ? `${bounded(column)} >= ${bounded(from)} AND ${bounded(column)} <= ${bounded(to)} AND ${whole}` : whole
+  }
+
+  /** The condition "`column` is `value`" on a bounded index: its first characters, then the whole value. */
+  boundedEquals (column: string, value: string | null): string {
+    const placeholder = this.param(value, 'text')
+    return `${bounded(column)} = ${bounded(placeholder)} AND ${column} = ${placeholder}`
   }
 }

@@ -2,6 +2,7 @@
 // recorded in schema_migrations. Never edit a migration that has shipped; add the next module here.
 import * as initial from './0001-initial.js'
 import * as countedIndex from './0002-counted-index.js'
+import * as boundedIndexKeys from './0003-bounded-index-keys.js'
 
 export interface Migration {
   version: number
@@ -9,4 +10,4 @@ export interface Migration {
   sql: string
 }
 
-export const migrations: readonly Migration[] = [initial, countedIndex]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys]
