@@ -9,21 +9,28 @@ import { migrate } from '../src/store/postgres/migrate.js'
 import { migrations as postgresMigrations } from '../src/store/postgres/migrations/index.js'
 import { migrations as sqliteMigrations } from '../src/store/sqlite/migrations.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
+import { InvalidFieldError } from '../src/store/types.js'
 import {
-  api, buildTestApp, createChannel, createCompany, createMember, newWorkspace,
+  api, assertBadRequest, buildTestApp, buildTestAppWithStore, createChannel, createCompany, createMember, newWorkspace,
   postgresAvailable, postgresSchema, recordOf, testStores, type Api
 } from './helpers.js'
 
 // Where test/differential.test.ts found SQLite and PostgreSQL answering differently, kept as fixed cases on
 // every store:
 // - text at the contract's limit (1,000 characters) in 3- and 4-byte characters, in the fields PostgreSQL
-//   indexes: a btree entry holds at most about 2,700 bytes, and PostgreSQL answered 500 where SQLite stored it.
+//   indexes: a btree entry holds at most about 2,700 bytes, and PostgreSQL answered 500 where SQLite stored it;
+// - a member PATCH with two problems (its identity cleared, an unknown companyId) was refused for a different
+//   one on each store.
 
 /** `length` distinct-looking characters from `first` on (no run that compression could shrink to fit an index). */
 const spread = (length: number, first: number, span: number) =>
   Array.from({ length }, (_, i) => String.fromCodePoint(first + ((i * 7919) % span))).join('')
 const cjk = (length: number) => spread(length, 0x4e00, 0x5200)
 const astral = (length: number) => spread(length, 0x10000, 0xfff00)
+
+const NO_RECORD = 'does not name a record of this workspace'
+const IDENTITY_FIELD = 'firstName|lastName|primaryEmail'
+const IDENTITY_RULE = 'one of firstName, lastName, primaryEmail is required'
 
 const ids = async (client: Api, url: string, key: string) =>
   ((await client.get(url)).json()[key] as Array<{ id: string }>).map((record) => record.id)
@@ -98,6 +105,30 @@ for (const store of testStores()) {
       assert.deepEqual(await ids(client, `/v1/companies?sort=-name&q=${'a'.repeat(100)}&pageSize=10&page=1`, 'companies'), [z, c, b, upperB, plain])
       assert.deepEqual(await ids(client, `/v1/companies?domain=${'x'.repeat(250)}.2.example.com`, 'companies'), [b])
       assert.deepEqual(await ids(client, `/v1/companies?domain=${'x'.repeat(250)}.example.com`, 'companies'), [])
+    })
+  })
+
+  describe(`a write with several problems fails as the first, in field order (${store.name})`, () => {
+    test('a member PATCH that clears its identity and names an unknown company: 400 naming the identity', async (t) => {
+      const client = api(await buildTestApp(t, store), newWorkspace())
+      const member = await createMember(client, { firstName: 'Ada' })
+      const unknown = newWorkspace()
+      assertBadRequest(await client.patch(`/v1/members/${member.id}`, { firstName: null, companyId: unknown }), IDENTITY_FIELD, IDENTITY_RULE)
+      assertBadRequest(await client.patch(`/v1/members/${member.id}`, { companyId: unknown, firstName: null }), IDENTITY_FIELD, IDENTITY_RULE)
+      assertBadRequest(await client.patch(`/v1/members/${member.id}`, { companyId: unknown, jobTitle: 'CTO' }), 'companyId', NO_RECORD)
+      const company = await createCompany(client)
+      assertBadRequest(await client.patch(`/v1/members/${member.id}`, { firstName: null, companyId: company.id }), IDENTITY_FIELD, IDENTITY_RULE)
+      assert.deepEqual(recordOf(await client.get(`/v1/members/${member.id}`), 200, 'member'), member)
+    })
+
+    test('bulk member creates: each input in order, its identity before its company', async (t) => {
+      const { store: opened } = await buildTestAppWithStore(t, store)
+      const workspaceId = newWorkspace()
+      const unknown = newWorkspace()
+      const fails = (field: string) => (error: unknown) => error instanceof InvalidFieldError && error.field === field
+      await assert.rejects(opened.members.createMany(workspaceId, [{ jobTitle: 'CTO', companyId: unknown }]), fails(IDENTITY_FIELD))
+      await assert.rejects(opened.members.createMany(workspaceId, [{ firstName: 'Ada', companyId: unknown }, { jobTitle: 'CTO' }]), fails('companyId'))
+      await assert.rejects(opened.members.createMany(workspaceId, [{ jobTitle: 'CTO' }, { firstName: 'Ada', companyId: unknown }]), fails(IDENTITY_FIELD))
     })
   })
 }

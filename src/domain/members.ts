@@ -4,7 +4,7 @@
 export const IDENTITY_FIELD = 'firstName|lastName|primaryEmail'
 export const IDENTITY_RULE = 'one of firstName, lastName, primaryEmail is required'
 
-interface Identity {
+export interface Identity {
   firstName: string | null
   lastName: string | null
   primaryEmail: string | null

@@ -1,8 +1,10 @@
 import type { MemberListQuery, MemberPatch } from '../../schemas/members.js'
 import { minScoreForLevel } from '../../domain/engagement.js'
-import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
+import { searchTerms } from '../../domain/members.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
-import { InvalidFieldError, type MemberStore } from '../types.js'
+import type { MemberBulkCreate, MemberStore } from '../types.js'
+import { checkMember } from '../rules.js'
+import { toColumns } from '../columns.js'
 import { allSettled, isId, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toMember, type MemberRow } from '../rows.js'
@@ -62,15 +64,13 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   const table = recordTable(pool, counters, blockSize, {
     ...postgresTables.members,
     times: ['first_activity', 'last_activity'],
+    // New rows were admitted before (see admit).
     afterInsert: async (db, rows) => {
-      if (!rows.every((row) => hasIdentity(identity(row)))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
       // Sent together with the rows' other statements (see recordTable's insertRow).
       const workspaceId = rows[0]!.workspace_id
       await allSettled([tags.insert(db, workspaceId, rows.map((row) => ({ id: row.id, values: row.tags }))), insertTerms(db, workspaceId, rows)])
     },
     afterUpdate: async (db, row, previous) => {
-      // A change can only fail a member's identity rule by clearing it; rolled back with the transaction.
-      if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
       await allSettled([tags.replace(db, row.workspace_id, row.id, row.tags, previous.tags), replaceTerms(db, row, previous)])
     },
     // Its activities go with it. The member's row lock is taken first (remove reads it FOR UPDATE), as every
@@ -86,22 +86,46 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     toRecord: toMember
   })
 
-  // A company deleted after this check fails the foreign key at the update instead (mapped to companyId).
-  const companyExists = statement('SELECT 1 FROM companies WHERE workspace_id = $1 AND id = $2')
+  // A company deleted after this look-up fails the foreign key at the write instead (mapped to companyId).
+  const existingCompanies = statement<{ id: string }>('SELECT id FROM companies WHERE workspace_id = $1 AND id = ANY($2::uuid[])')
+  /** The companies of the workspace among `ids` (one statement, none for no ids). */
+  async function companiesFound (db: Db, workspaceId: string, ids: ReadonlyArray<string | null | undefined>): Promise<Set<string>> {
+    const wanted = [...new Set(ids.filter(isId))]
+    return new Set(wanted.length === 0 ? [] : (await existingCompanies(db, workspaceId, wanted)).map((row) => row.id))
+  }
+
+  /** Rejects new members in input order by the rule both stores apply (the companies they name looked up first). */
+  async function admit (db: Db, workspaceId: string, inputs: readonly MemberBulkCreate[]): Promise<void> {
+    const found = await companiesFound(db, workspaceId, inputs.map((input) => input.companyId))
+    for (const input of inputs) {
+      const member = { firstName: input.firstName ?? null, lastName: input.lastName ?? null, primaryEmail: input.primaryEmail ?? null, emails: input.emails ?? [] }
+      checkMember(member, input.companyId ?? null, (companyId) => found.has(companyId))
+    }
+  }
 
   return {
     get: table.get,
-    create: table.create,
-    createMany: table.createMany,
+    async create (workspaceId, input) {
+      return await transaction(pool, async (tx) => {
+        await admit(tx, workspaceId, [input])
+        return toMember(await table.insertRow(tx, workspaceId, input))
+      })
+    },
+    async createMany (workspaceId, inputs) {
+      const rows = await transaction(pool, async (tx) => {
+        await admit(tx, workspaceId, inputs)
+        return await table.insertRows(tx, workspaceId, inputs)
+      })
+      return rows.map((row) => row.id)
+    },
     async update (workspaceId, id, input: MemberPatch) {
       if (!isId(workspaceId) || !isId(id)) return undefined
       return await transaction(pool, async (tx) => {
         const row = await table.find(tx, workspaceId, id, true)
         if (row === undefined) return undefined
-        const companyId = input.companyId
-        if (companyId != null && (!isId(companyId) || (await companyExists(tx, workspaceId, companyId)).length === 0)) {
-          throw new InvalidFieldError('companyId')
-        }
+        const found = await companiesFound(tx, workspaceId, [input.companyId])
+        const next = { ...row, ...toColumns(postgresTables.members.fields, input) } as MemberRow
+        checkMember(identity(next), input.companyId ?? null, (companyId) => found.has(companyId))
         return toMember(await table.patchRow(tx, row, input))
       })
     },

@@ -1,8 +1,9 @@
 import type { MemberListQuery } from '../../schemas/members.js'
 import { minScoreForLevel } from '../../domain/engagement.js'
-import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, searchTerms } from '../../domain/members.js'
+import { searchTerms } from '../../domain/members.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
-import { InvalidFieldError, type MemberStore } from '../types.js'
+import type { MemberStore } from '../types.js'
+import { checkMember } from '../rules.js'
 import { parseList, parseLists, type JsonLists } from './columns.js'
 import type { Counters, Db } from './database.js'
 import { Filters, prefixRange, recordTable } from './record-table.js'
@@ -51,10 +52,8 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number): M
     ...sqliteTables.members,
     // Rejections roll back with the write's transaction.
     afterWrite: (row, previous) => {
-      // A write can only fail a member's identity rule by clearing it.
-      if (!hasIdentity(identity(row))) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
-      if (row.company_id !== null && row.company_id !== previous?.company_id &&
-        companyExists.get(row.workspace_id, row.company_id) === undefined) throw new InvalidFieldError('companyId')
+      checkMember(identity(row), row.company_id === previous?.company_id ? null : row.company_id,
+        (companyId) => companyExists.get(row.workspace_id, companyId) !== undefined)
       if (row.tags !== previous?.tags) tags.replace(row.workspace_id, row.id, parseList(row.tags))
       if (previous === undefined || SEARCHED.some((column) => row[column] !== previous[column])) replaceTerms(row)
     },

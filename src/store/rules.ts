@@ -1,0 +1,17 @@
+import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, type Identity } from '../domain/members.js'
+import { InvalidFieldError } from './types.js'
+
+// Rules of a write that both stores apply, in one order, so a write that breaks several fails the same way on
+// each. As for activities (memberId, channelId, replyTo, reactTo, inviteTo), a write's fields are judged in
+// the order of the record's fields, and a rule about several fields at the place of its first one.
+
+/**
+ * A member write's first problem, if any: its identity (firstName, lastName, primaryEmail: one must be left),
+ * then the company it names. `companyId` is the company the write sets, or null when it sets none (or keeps the
+ * member's own, which exists: deleting a company detaches its members); `companyFound` says whether a company of
+ * the workspace has that id, looked up by the caller (before, or when asked).
+ */
+export function checkMember (member: Identity, companyId: string | null, companyFound: (companyId: string) => boolean): void {
+  if (!hasIdentity(member)) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
+  if (companyId !== null && !companyFound(companyId)) throw new InvalidFieldError('companyId')
+}
