@@ -10,6 +10,7 @@ import { channelRoutes } from './http/channels.js'
 import { companyRoutes } from './http/companies.js'
 import { healthRoutes } from './http/health.js'
 import { memberRoutes } from './http/members.js'
+import { parseJsonBodies } from './http/json-body.js'
 import type { Store } from './store/types.js'
 import { RateLimiter } from './rate-limit.js'
 import { securityHeaders } from './security-headers.js'
@@ -76,6 +77,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler())
   registerErrorHandlers(app, allowedMethods(app))
   app.removeContentTypeParser('text/plain')
+  parseJsonBodies(app)
   app.decorateRequest('workspaceId', '')
 
   app.addHook('onRequest', async (request, reply) => { reply.headers(request.url.startsWith('/v1/') ? uncached : headers) })
