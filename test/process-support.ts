@@ -54,11 +54,14 @@ export async function startServer (t: TestContext, env: Record<string, string>, 
   let stdout = ''
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
+  // A server that dies before it listens fails the test at once, with everything it printed.
+  const output = () => `\n--- stdout ---\n${stdout}--- stderr ---\n${stderr}`
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 10 s: ${stderr}`)), 10_000)
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 10 s:${output()}`)), 10_000)
     createInterface({ input: child.stdout }).on('line', (line) => {
       stdout += line + '\n'
-      const entry = JSON.parse(line) as Record<string, unknown>
+      const entry = parseLogLine(line)
+      if (entry === undefined) return
       logs.push(entry)
       const listening = /^Server listening at (http:\/\/\S+)$/.exec(String(entry.msg))
       if (listening !== null) {
@@ -66,12 +69,23 @@ export async function startServer (t: TestContext, env: Record<string, string>, 
         resolve(listening[1]!)
       }
     })
-    child.on('exit', (code) => {
+    // 'close', not 'exit': by then everything the server printed has been read.
+    child.on('close', (code, signal) => {
       clearTimeout(timer)
-      reject(new Error(`the server exited with ${code}: ${stderr}`))
+      reject(new Error(`the server exited with ${code ?? signal} before it listened:${output()}`))
     })
   })
   return { url, logs, stdout: () => stdout, exit, kill: (signal) => child.kill(signal) }
+}
+
+/** A log line as an object; a line that is not JSON (a crash's own output) is kept in stdout only. */
+function parseLogLine (line: string): Record<string, unknown> | undefined {
+  try {
+    const entry: unknown = JSON.parse(line)
+    return typeof entry === 'object' && entry !== null ? entry as Record<string, unknown> : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The first log entry that matches, waiting up to 5 s for it to be written. */
