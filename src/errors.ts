@@ -92,20 +92,31 @@ const join = (path: string, name: string) => path === '' ? name : `${path}.${nam
  */
 export function clientErrorHandler (headers: Record<string, string>) {
   const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+  // The parser reports every further chunk of a connection it has given up on: answered once.
+  const answered = new WeakSet<Duplex>()
   return function (error: NodeJS.ErrnoException, socket: Duplex): void {
-    if (error.code === 'ECONNRESET' || socket.destroyed) return
+    if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return
+    answered.add(socket)
     const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW'
       ? 'HEADERS_TOO_LARGE'
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST'
     const appError = new AppError(code)
     const body = JSON.stringify(appError.body)
-    if (socket.writable) {
-      socket.write(`HTTP/1.1 ${appError.statusCode} ${http.STATUS_CODES[appError.statusCode]}\r\n${headerLines}` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    if (!socket.writable) {
+      socket.destroy()
+      return
     }
-    socket.destroy()
+    socket.end(`HTTP/1.1 ${appError.statusCode} ${http.STATUS_CODES[appError.statusCode]}\r\n${headerLines}` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    // A lingering close: destroyed at once, a socket that still has unread bytes from a client that is still
+    // sending (the rest of a body) makes the kernel answer with a reset, which can discard the answer before
+    // the client reads it (it did on Node.js 24). Ended, the client reads it and closes; what it still sends
+    // meanwhile goes to the parser, which drops it, until the socket is destroyed here.
+    setTimeout(() => socket.destroy(), LINGER_MS).unref()
   }
 }
+
+const LINGER_MS = 2000
 
 export function registerErrorHandlers (app: FastifyInstance, allowedMethods: (url: string) => string[]): void {
   app.setErrorHandler((error, request, reply) => {
