@@ -12,6 +12,9 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const SERVER = join(ROOT, 'dist', 'server.js')
 export const TOKEN_CLI = join(ROOT, 'dist', 'cli', 'token.js')
 export const SECRET = 'server-test-secret-of-at-least-32-bytes'
+// Generous: on a loaded machine (two test files at once on two cores) a start has taken over 10 s. A server that
+// dies is reported at once, whatever this is.
+const START_TIMEOUT_MS = 30_000
 export const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 
 /** `npm test` builds first; when this file runs alone, build if dist/ is missing or older than src/. */
@@ -57,7 +60,7 @@ export async function startServer (t: TestContext, env: Record<string, string>, 
   // A server that dies before it listens fails the test at once, with everything it printed.
   const output = () => `\n--- stdout ---\n${stdout}--- stderr ---\n${stderr}`
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 10 s:${output()}`)), 10_000)
+    const timer = setTimeout(() => reject(new Error(`the server did not start in ${START_TIMEOUT_MS / 1000} s:${output()}`)), START_TIMEOUT_MS)
     createInterface({ input: child.stdout }).on('line', (line) => {
       stdout += line + '\n'
       const entry = parseLogLine(line)
