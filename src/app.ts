@@ -8,6 +8,7 @@ import { AppError, clientErrorHandler, notFound, registerErrorHandlers, toAppErr
 import { activityRoutes } from './http/activities.js'
 import { channelRoutes } from './http/channels.js'
 import { companyRoutes } from './http/companies.js'
+import { docsPage } from './http/docs.js'
 import { healthRoutes } from './http/health.js'
 import { memberRoutes } from './http/members.js'
 import { parseJsonBodies } from './http/json-body.js'
@@ -91,6 +92,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   })
   // The OpenAPI document is generated from the same route schemas that validate and serialize.
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  await app.register(docsPage)
   await app.register(healthRoutes, { store })
   await app.register(async (v1) => {
     v1.addHook('onRequest', authenticate({
