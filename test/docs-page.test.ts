@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Response as BrowserResponse } from 'playwright-core'
-import { DOCS_CSP } from '../src/http/docs.js'
+import { DOCS_CSP } from '../src/http/plugins/openapi.js'
 import { authHeader, buildTestApp, newWorkspace, tokenFor } from './helpers.js'
 
 // GET /docs in a real browser (Debian's chromium, driven by playwright-core; no browser is ever downloaded),

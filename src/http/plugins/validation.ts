@@ -1,12 +1,37 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv'
 import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import formats from 'ajv-formats'
-import type { FastifySchemaCompiler } from 'fastify'
-import { isDateTime } from './domain/time.js'
+import { isUtf8 } from 'node:buffer'
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify'
+import { badRequest } from '../../errors.js'
+import { isDateTime } from '../../domain/time.js'
+import { UUID_PATTERN } from '../../domain/uuid.js'
 
 // One validator per kind of input. Bodies are taken as sent: no coercion, no defaults, no stripping of
 // unknown fields (they fail, as the contract wants). Query strings and path params arrive as text, so they
 // are coerced to the schema's types and get its defaults.
+
+/**
+ * How input is read and checked: JSON bodies from UTF-8 bytes only, then every part against its route's schema
+ * (after the checks of validatorCompiler). Register before the routes.
+ */
+export function validation (app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler())
+  app.removeContentTypeParser('text/plain')
+  // JSON bodies are read as bytes and refused unless they are UTF-8 (contract: text is well-formed Unicode).
+  // Decoding them as a string first, as Fastify's own parser does, would turn each bad byte into U+FFFD and
+  // store a text the client never sent. Proto and constructor keys are refused, as Fastify's parser does.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer
+    if (!isUtf8(bytes)) {
+      done(badRequest([{ field: 'body', message: 'must be UTF-8 text' }]), undefined)
+      return
+    }
+    parseJson(request, bytes.toString('utf8'), done)
+  })
+}
 
 function validator (options: Options): Ajv {
   const ajv = new Ajv({ removeAdditional: false, allErrors: false, strict: false, ...options })
@@ -15,7 +40,7 @@ function validator (options: Options): Ajv {
   // Ajv's date-time accepts values Date cannot read (leap seconds); ours accepts only real instants.
   ajv.addFormat('date-time', { type: 'string', validate: isDateTime })
   // ajv-formats' uuid also takes a "urn:uuid:" prefix, which no id we issue or store has.
-  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+  ajv.addFormat('uuid', UUID_PATTERN)
   // Uuids are case-insensitive; both stores see them in one spelling, lower case (RFC 9562).
   ajv.addKeyword({
     keyword: 'lowercase',
@@ -41,7 +66,7 @@ function validator (options: Options): Ajv {
  * JSON, but no store can keep it as sent), and a query's integers for plain decimal digits (Ajv's coercion
  * would read `0x10`, `1e1`, `+20` and ` 20` as numbers).
  */
-export function validatorCompiler (): FastifySchemaCompiler<unknown> {
+function validatorCompiler (): FastifySchemaCompiler<unknown> {
   const body = validator({ coerceTypes: false, useDefaults: false })
   const text = validator({ coerceTypes: 'array', useDefaults: true })
   return ({ schema, httpPart }) => {

@@ -1,5 +1,6 @@
+import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 
 /**
  * What the reference page may load: Swagger UI's scripts, styles and images from the package's own files
@@ -21,8 +22,21 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'"
 ].join('; ')
 
-/** GET /docs: Swagger UI on /openapi.json, no auth, served from node_modules (works with no internet). */
-export const docsPage: FastifyPluginAsync = async (app) => {
+/**
+ * The OpenAPI document at GET /openapi.json, generated from the same route schemas that validate and
+ * serialize, and GET /docs, Swagger UI on that document (no auth, served from node_modules, so it works with
+ * no internet). Register before the routes: the document collects them as they are added.
+ */
+export async function openapi (app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Workspace Records', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }]
+    }
+  })
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     // The plugin sets this header in an onSend hook of its own routes only (the page, its assets).

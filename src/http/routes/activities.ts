@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { badRequest, notFound } from '../errors.js'
-import { nowSeconds, toEpochSeconds } from '../domain/time.js'
-import { IdParams, SuccessBody, withErrors } from '../schemas/common.js'
+import { badRequest, notFound } from '../../errors.js'
+import { nowSeconds, toEpochSeconds } from '../../domain/time.js'
+import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
 import {
   ActivityBody, ActivityCreateSchema, ActivityListQuerySchema, ActivityPageSchema, ActivityPatchSchema,
   MemberActivityQuerySchema, MemberIdParams
-} from '../schemas/activities.js'
+} from '../../schemas/activities.js'
 import { checkRange } from './ranges.js'
-import type { Store } from '../store/types.js'
+import type { Store } from '../../store/types.js'
 
 export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.get('', {
