@@ -105,7 +105,8 @@ function newMemberRow (workspaceId, input) {
 }
 
 async function sqliteQueries (path) {
-  const { default: Database } = await import('better-sqlite3')
+  // The service's own choice of driver for this Node.js (src/store/sqlite/driver.ts); the bench builds dist/ first.
+  const { Database } = await import('../dist/store/sqlite/driver.js')
   const sqlite = new Database(path)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')

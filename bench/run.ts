@@ -9,7 +9,7 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { isDeepStrictEqual, parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { signToken } from '../src/tokens.js'
+import { signToken } from '../src/auth/tokens.js'
 import { openStore } from '../src/store/index.js'
 import { scaled, SEED_VERSION, seedWorkspace, type Seeded } from './seed.js'
 // @ts-expect-error: a plain ES module without types, shared with the test runner

@@ -38,8 +38,11 @@ const skipped = 'PostgreSQL run SKIPPED: no PostgreSQL server binaries found (/u
 if (!env.TEST_DATABASE_URL) console.error(`\n*** ${skipped} ***\n`)
 else console.error(`PostgreSQL for the tests: ${redact(env.TEST_DATABASE_URL)}${cluster ? ` (throwaway cluster, ${cluster.version})` : ''}`)
 
+// A test file whose process never ends (a handle left open after a failure: a pool, a child, a timer) would
+// hang the whole run: each file's process exits once its tests are done, and no test may take longer than this.
+const TEST_TIMEOUT_MS = 5 * 60_000
 const tsx = join('node_modules', '.bin', 'tsx')
-const runner = spawn(tsx, ['--test', '--test-concurrency=2', ...files], { stdio: 'inherit', env })
+const runner = spawn(tsx, ['--test', '--test-concurrency=2', '--test-force-exit', `--test-timeout=${TEST_TIMEOUT_MS}`, ...files], { stdio: 'inherit', env })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => runner.kill(signal))
 const status = await new Promise((resolve) => runner.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
 cluster?.stop()

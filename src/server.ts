@@ -1,14 +1,11 @@
 import cluster from 'node:cluster'
 import { randomUUID } from 'node:crypto'
 import { buildApp } from './app.js'
-import { trackConnections } from './connections.js'
 import { ConfigError, loadConfig } from './config.js'
-import { runPrimary } from './primary.js'
+import { runPrimary } from './start/cluster.js'
+import { shutDownOnSignals } from './start/shutdown.js'
 import { openStore } from './store/index.js'
-import { developmentSecret, signToken } from './tokens.js'
-
-// Orchestrators kill after 10 s (Kubernetes' default grace period, Docker's stop timeout): finish before.
-const SHUTDOWN_DEADLINE_MS = 8000
+import { developmentSecret, signToken } from './auth/tokens.js'
 
 async function main (): Promise<void> {
   const config = loadConfig()
@@ -19,32 +16,7 @@ async function main (): Promise<void> {
   const store = await openStore(config.database)
   const app = await buildApp({ config, store, jwtSecret })
   app.addHook('onClose', async () => await store.close())
-  const connections = trackConnections(app.server)
-
-  let closing = false
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (closing) return
-      closing = true
-      app.log.info({ signal }, 'shutting down: finishing in-flight requests')
-      // A connection that finishes its response after close() began would stay open for keep-alive and hold
-      // the exit: connections are ended as they fall idle; past the deadline, all of them.
-      const reaper = setInterval(() => connections.endIdle(), 100)
-      const deadline = setTimeout(() => {
-        app.log.warn('shutdown deadline passed: closing the connections still open')
-        connections.destroyAll()
-      }, SHUTDOWN_DEADLINE_MS)
-      // Fastify stops accepting, waits for every connection to close, then runs onClose (the store).
-      app.close().then(() => {
-        clearInterval(reaper)
-        clearTimeout(deadline)
-        process.exit(0)
-      }, (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed')
-        process.exit(1)
-      })
-    })
-  }
+  shutDownOnSignals(app)
 
   const address = await app.listen({ port: config.port, host: config.host })
   // One development token, not one per worker.

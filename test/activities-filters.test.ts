@@ -99,10 +99,10 @@ function filterCases (seeded: Seeded): Filter[] {
 
 const BAD_QUERIES: Array<[string, string, string]> = [
   ['page=0', 'page', 'must be >= 1'],
-  ['page=x', 'page', 'must be integer'],
+  ['page=x', 'page', 'must be an integer written in decimal digits'],
   ['pageSize=9', 'pageSize', 'must be >= 10'],
   ['pageSize=101', 'pageSize', 'must be <= 100'],
-  ['pageSize=99.9', 'pageSize', 'must be integer'],
+  ['pageSize=99.9', 'pageSize', 'must be an integer written in decimal digits'],
   ['channelId=general', 'channelId', 'must match format "uuid"'],
   ['activityTypeKey=Post', 'activityTypeKey', 'must match pattern "^[a-z0-9:_.-]+$"'],
   ['activityTypeKey=a%20b', 'activityTypeKey', 'must match pattern "^[a-z0-9:_.-]+$"'],

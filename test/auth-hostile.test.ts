@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { createHmac, generateKeyPairSync, randomUUID, sign as cryptoSign, type KeyObject } from 'node:crypto'
 import { describe, test } from 'node:test'
 import { ConfigError, loadConfig } from '../src/config.js'
-import { TokenCache } from '../src/token-cache.js'
+import { TokenCache } from '../src/auth/token-cache.js'
 import { appWith, keyPair, pem, seconds, sign, START } from './auth-support.js'
 import { signJwt, TEST_SECRET } from './helpers.js'
 

@@ -8,7 +8,7 @@ import type { TestContext } from 'node:test'
 import { exportJWK, SignJWT } from 'jose'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
-import type { TokenCache } from '../src/token-cache.js'
+import type { TokenCache } from '../src/auth/token-cache.js'
 import { testStores } from './helpers.js'
 
 const [sqlite] = testStores()

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { createActivities } from '../src/services/activities.js'
 import { InvalidFieldError } from '../src/store/types.js'
 import { api, buildTestAppWithStore, createActivity, createMember, newWorkspace, testStores, wireTimeAgo, DAY } from './helpers.js'
 
-// The bulk path (store createMany) has no route: it is driven through the store and checked through the API.
+// The bulk path (store createMany; activities through the services layer) has no route: it is driven directly
+// and checked through the API.
 
 for (const store of testStores()) {
   describe(`bulk creates (${store.name})`, () => {
@@ -19,7 +21,7 @@ for (const store of testStores()) {
         { primaryEmail: 'grace@example.com' }
       ])
       const [threeDaysAgo, oneDayAgo] = [wireTimeAgo(3 * DAY), wireTimeAgo(DAY)]
-      const activityIds = await opened.activities.createMany(workspaceId, [
+      const activityIds = await createActivities(opened, workspaceId, [
         { memberId: memberIds[0]!, activityTypeKey: 'post', channelId: channelIds[1], createdAt: threeDaysAgo },
         { memberId: memberIds[0]!, activityTypeKey: 'post', createdAt: oneDayAgo },
         { memberId: memberIds[1]!, activityTypeKey: 'comment' }
@@ -62,7 +64,7 @@ for (const store of testStores()) {
       const client = api(app, workspaceId)
       const member = await createMember(client)
       await createActivity(client, { memberId: member.id, activityTypeKey: 'post' })
-      await assert.rejects(opened.activities.createMany(workspaceId, [
+      await assert.rejects(createActivities(opened, workspaceId, [
         { memberId: member.id, activityTypeKey: 'post' },
         { memberId: newWorkspace(), activityTypeKey: 'post' }
       ]), (error) => error instanceof InvalidFieldError && error.field === 'memberId')
@@ -75,6 +77,24 @@ for (const store of testStores()) {
       assert.equal((await client.get('/v1/members')).json().totalMembers, 1)
       const after = (await client.get(`/v1/members/${member.id}`)).json().member
       assert.equal(after.firstActivity, after.lastActivity)
+    })
+
+    test('the bulk path keeps the backfill range: a createdAt in the future or before 1970 creates nothing', async (t) => {
+      const { app, store: opened } = await buildTestAppWithStore(t, store)
+      const workspaceId = newWorkspace()
+      const client = api(app, workspaceId)
+      const member = await createMember(client)
+      for (const [createdAt, reason] of [
+        [new Date(Date.now() + 120_000).toISOString(), 'must not be in the future'],
+        ['1969-12-31T23:59:59Z', 'must not be before 1970-01-01T00:00:00Z']
+      ] as const) {
+        await assert.rejects(createActivities(opened, workspaceId, [
+          { memberId: member.id, activityTypeKey: 'post' },
+          { memberId: member.id, activityTypeKey: 'post', createdAt }
+        ]), (error) => error instanceof InvalidFieldError && error.field === 'createdAt' && error.reason === reason)
+      }
+      assert.equal((await client.get('/v1/activities')).json().totalActivities, 0)
+      assert.equal((await client.get(`/v1/members/${member.id}`)).json().member.lastActivity, null)
     })
   })
 }

@@ -13,10 +13,10 @@ async function getChannel (api: Client, id: string): Promise<Channel> {
 
 const BAD_QUERIES: Array<[string, string, string]> = [
   ['page=0', 'page', 'must be >= 1'],
-  ['page=1e', 'page', 'must be integer'],
+  ['page=1e', 'page', 'must be an integer written in decimal digits'],
   ['pageSize=9', 'pageSize', 'must be >= 10'],
   ['pageSize=101', 'pageSize', 'must be <= 100'],
-  ['pageSize=50.5', 'pageSize', 'must be integer'],
+  ['pageSize=50.5', 'pageSize', 'must be an integer written in decimal digits'],
   ['q=', 'q', 'must NOT have fewer than 1 characters'],
   [`q=${'g'.repeat(101)}`, 'q', 'must NOT have more than 100 characters'],
   ['q=a&q=b', 'q', 'must be string'],

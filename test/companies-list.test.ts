@@ -23,10 +23,10 @@ const byName = (companies: Company[], direction: 'asc' | 'desc') => sortBy(compa
 
 const BAD_QUERIES: Array<[string, string, string]> = [
   ['page=0', 'page', 'must be >= 1'],
-  ['page=two', 'page', 'must be integer'],
+  ['page=two', 'page', 'must be an integer written in decimal digits'],
   ['pageSize=9', 'pageSize', 'must be >= 10'],
   ['pageSize=101', 'pageSize', 'must be <= 100'],
-  ['pageSize=12.5', 'pageSize', 'must be integer'],
+  ['pageSize=12.5', 'pageSize', 'must be an integer written in decimal digits'],
   ['q=', 'q', 'must NOT have fewer than 1 characters'],
   [`q=${'a'.repeat(101)}`, 'q', 'must NOT have more than 100 characters'],
   ['domain=', 'domain', 'must NOT have fewer than 1 characters'],

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
+import { createActivities } from '../src/services/activities.js'
 import type { Store } from '../src/store/types.js'
 import { api, buildTestAppWithStore, newWorkspace, testStores, type Api } from './helpers.js'
 
@@ -82,7 +83,7 @@ async function run (app: FastifyInstance, store: Store, commands: Command[]) {
       case 'batch': {
         const memberId = member()
         const inputs = step.ats.map((seconds) => ({ memberId, activityTypeKey: 'post', createdAt: wire(seconds) }))
-        const ids = await store.activities.createMany(workspaceId, inputs)
+        const ids = await createActivities(store, workspaceId, inputs)
         ids.forEach((id, i) => activities.set(id, { id, createdAt: inputs[i]!.createdAt, member: memberId }))
         break
       }

@@ -108,7 +108,11 @@ export async function buildTestAppWithStore (t: TestContext, store: TestStore = 
   // Rate limiting has tests of its own (rate-limit.test.ts); here it would only cut long runs short.
   const config = loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' })
   const opened = await store.open(options)
-  const app = await buildApp({ config, store: opened, jwtSecret: TEST_SECRET })
+  // A store left open when buildApp fails (an open pool) would keep the test's process alive.
+  const app = await buildApp({ config, store: opened, jwtSecret: TEST_SECRET }).catch(async (error: unknown) => {
+    await opened.close()
+    throw error
+  })
   t.after(async () => {
     await app.close()
     await opened.close()

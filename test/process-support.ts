@@ -12,6 +12,9 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const SERVER = join(ROOT, 'dist', 'server.js')
 export const TOKEN_CLI = join(ROOT, 'dist', 'cli', 'token.js')
 export const SECRET = 'server-test-secret-of-at-least-32-bytes'
+// Generous: on a loaded machine (two test files at once on two cores) a start has taken over 10 s. A server that
+// dies is reported at once, whatever this is.
+const START_TIMEOUT_MS = 30_000
 export const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 
 /** `npm test` builds first; when this file runs alone, build if dist/ is missing or older than src/. */
@@ -54,11 +57,14 @@ export async function startServer (t: TestContext, env: Record<string, string>, 
   let stdout = ''
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
+  // A server that dies before it listens fails the test at once, with everything it printed.
+  const output = () => `\n--- stdout ---\n${stdout}--- stderr ---\n${stderr}`
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 10 s: ${stderr}`)), 10_000)
+    const timer = setTimeout(() => reject(new Error(`the server did not start in ${START_TIMEOUT_MS / 1000} s:${output()}`)), START_TIMEOUT_MS)
     createInterface({ input: child.stdout }).on('line', (line) => {
       stdout += line + '\n'
-      const entry = JSON.parse(line) as Record<string, unknown>
+      const entry = parseLogLine(line)
+      if (entry === undefined) return
       logs.push(entry)
       const listening = /^Server listening at (http:\/\/\S+)$/.exec(String(entry.msg))
       if (listening !== null) {
@@ -66,12 +72,23 @@ export async function startServer (t: TestContext, env: Record<string, string>, 
         resolve(listening[1]!)
       }
     })
-    child.on('exit', (code) => {
+    // 'close', not 'exit': by then everything the server printed has been read.
+    child.on('close', (code, signal) => {
       clearTimeout(timer)
-      reject(new Error(`the server exited with ${code}: ${stderr}`))
+      reject(new Error(`the server exited with ${code ?? signal} before it listened:${output()}`))
     })
   })
   return { url, logs, stdout: () => stdout, exit, kill: (signal) => child.kill(signal) }
+}
+
+/** A log line as an object; a line that is not JSON (a crash's own output) is kept in stdout only. */
+function parseLogLine (line: string): Record<string, unknown> | undefined {
+  try {
+    const entry: unknown = JSON.parse(line)
+    return typeof entry === 'object' && entry !== null ? entry as Record<string, unknown> : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The first log entry that matches, waiting up to 5 s for it to be written. */

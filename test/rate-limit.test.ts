@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test, type TestContext } from 'node:test'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
-import { RateLimiter } from '../src/rate-limit.js'
+import { RateLimiter } from '../src/http/plugins/rate-limit.js'
 import { authHeader, newWorkspace, testStores, TEST_SECRET, tokenFor } from './helpers.js'
 
 // Overload: per-workspace token buckets (429 with Retry-After and RateLimit-*).

@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import Database from 'better-sqlite3'
+import { Database } from '../src/store/sqlite/driver.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 
 // Checkpoints run on a thread of their own (src/store/sqlite/checkpointer.ts): committed writes reach the

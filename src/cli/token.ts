@@ -1,10 +1,10 @@
 // npm run token -- --workspace <uuid> [--ttl 24h] [--sub <id>]: prints one JWT, and nothing else, on stdout.
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '../config.js'
-import { developmentSecret, signToken } from '../tokens.js'
+import { developmentSecret, signToken } from '../auth/tokens.js'
+import { isUuid } from '../domain/uuid.js'
 
 const USAGE = 'usage: npm run token -- --workspace <uuid> [--ttl 24h] [--sub <id>]'
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 async function main (): Promise<void> {
   const { values } = parseArgs({
@@ -15,7 +15,7 @@ async function main (): Promise<void> {
     },
     strict: true
   })
-  if (values.workspace === undefined || !UUID.test(values.workspace)) {
+  if (values.workspace === undefined || !isUuid(values.workspace)) {
     throw new ConfigError(`--workspace must be a uuid\n${USAGE}`)
   }
   const config = loadConfig()

@@ -1,4 +1,6 @@
 import type { Activity, ActivityCreate, ActivityListQuery, ActivityPatch } from '../schemas/activities.js'
+
+export type { Activity }
 import type { Channel, ChannelCreate, ChannelListQuery, ChannelPatch } from '../schemas/channels.js'
 import type { Company, CompanyCreate, CompanyListQuery, CompanyPatch } from '../schemas/companies.js'
 import type { Member, MemberCreate, MemberListQuery, MemberPatch } from '../schemas/members.js'
@@ -38,10 +40,13 @@ export interface MemberStore {
   list (workspaceId: string, query: MemberListQuery): Promise<Page<Member>>
 }
 
+/** A new activity: `createdAt` in epoch seconds, checked by the services layer (src/services/activities.ts). */
+export type ActivityInput = Omit<ActivityCreate, 'createdAt'> & { createdAt?: number }
+
 export interface ActivityStore {
   get (workspaceId: string, id: string): Promise<Activity | undefined>
-  create (workspaceId: string, input: ActivityCreate): Promise<Activity>
-  createMany (workspaceId: string, inputs: ActivityCreate[]): Promise<string[]>
+  create (workspaceId: string, input: ActivityInput): Promise<Activity>
+  createMany (workspaceId: string, inputs: ActivityInput[]): Promise<string[]>
   update (workspaceId: string, id: string, patch: ActivityPatch): Promise<Activity | undefined>
   /** Clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields follow. */
   remove (workspaceId: string, id: string): Promise<boolean>

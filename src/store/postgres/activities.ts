@@ -1,8 +1,8 @@
-import type { ActivityCreate, ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
+import type { ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
 import { activityWeight, gainsByMember } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
-import { InvalidFieldError, type ActivityStore } from '../types.js'
+import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
 import { allSettled, isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../rows.js'
@@ -96,10 +96,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    * Sends a new activity's member update (its lock and counts) and reference checks; `checked` fails as the first
    * field that names no record. `extra` holds the row's times.
    */
-  function admit (tx: Db, workspaceId: string, input: ActivityCreate) {
+  function admit (tx: Db, workspaceId: string, input: ActivityInput) {
     if (!isId(workspaceId) || !isId(input.memberId)) throw new InvalidFieldError('memberId')
     const now = nowSeconds()
-    const at = input.createdAt == null ? now : toEpochSeconds(input.createdAt)
+    const at = input.createdAt ?? now
     const memberId = input.memberId
     const checked = allSettled([
       (async () => {
@@ -111,7 +111,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   }
 
   /** A new activity in one round trip when its type is known: the row's statements go out with admit's. */
-  async function insert (tx: Db, workspaceId: string, input: ActivityCreate): Promise<ActivityRow> {
+  async function insert (tx: Db, workspaceId: string, input: ActivityInput): Promise<ActivityRow> {
     const { checked, extra } = admit(tx, workspaceId, input)
     // A type made here is made after the member's lock, as every write takes that lock first.
     if (types.get(workspaceId, input.activityTypeKey) === undefined) await checked
@@ -126,10 +126,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    * table, and each new type is found or made once. The first bad field of the first bad input fails the batch,
    * members before other references (as on SQLite). Answers each input's row times and type.
    */
-  async function admitMany (tx: Db, workspaceId: string, inputs: readonly ActivityCreate[]) {
+  async function admitMany (tx: Db, workspaceId: string, inputs: readonly ActivityInput[]) {
     if (!isId(workspaceId) || !inputs.every((input) => isId(input.memberId))) throw new InvalidFieldError('memberId')
     const now = nowSeconds()
-    const ats = inputs.map((input) => input.createdAt == null ? now : toEpochSeconds(input.createdAt))
+    const ats = inputs.map((input) => input.createdAt ?? now)
     const gains = gainsByMember(inputs.map((input) => input.memberId), ats)
     const ids = [...gains.keys()].sort()
     const sums = ids.map((id) => gains.get(id)!)
@@ -164,13 +164,13 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   return {
     get: table.get,
 
-    async create (workspaceId, input: ActivityCreate) {
+    async create (workspaceId, input: ActivityInput) {
       const row = await transaction(pool, async (tx) => await insert(tx, workspaceId, input))
       remember(workspaceId, [row], [input])
       return toActivity(row)
     },
 
-    async createMany (workspaceId, inputs: ActivityCreate[]) {
+    async createMany (workspaceId, inputs: ActivityInput[]) {
       const rows = await transaction(pool, async (tx) => await table.insertRows(tx, workspaceId, inputs, await admitMany(tx, workspaceId, inputs)))
       remember(workspaceId, rows, inputs)
       return rows.map((row) => row.id)

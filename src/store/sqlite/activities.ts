@@ -1,8 +1,8 @@
-import type { ActivityCreate, ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
+import type { ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
 import { activityWeight, gainsByMember } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
-import { InvalidFieldError, type ActivityStore } from '../types.js'
+import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
 import { writer, type Counters, type Db } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../rows.js'
@@ -76,9 +76,9 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
    * New activities: each member's counts move once, first (no row changed means no such member: its own check
    * saved), then each input's references are checked and its type found, then the rows go in.
    */
-  function insertAll (workspaceId: string, inputs: readonly ActivityCreate[]): ActivityRow[] {
+  function insertAll (workspaceId: string, inputs: readonly ActivityInput[]): ActivityRow[] {
     const now = nowSeconds()
-    const ats = inputs.map((input) => input.createdAt == null ? now : toEpochSeconds(input.createdAt))
+    const ats = inputs.map((input) => input.createdAt ?? now)
     gain(workspaceId, inputs.map((input) => input.memberId), ats)
     const extras = inputs.map((input, i) => {
       checkReferences(workspaceId, { ...input, memberId: undefined })
@@ -87,7 +87,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
     return table.insertRows(workspaceId, inputs, extras)
   }
   const write = writer(db)
-  const create = db.transaction((workspaceId: string, input: ActivityCreate) => insertAll(workspaceId, [input])[0]!)
+  const create = db.transaction((workspaceId: string, input: ActivityInput) => insertAll(workspaceId, [input])[0]!)
   const createMany = db.transaction(insertAll)
   /** Keeps the types of committed rows. */
   const remember = (workspaceId: string, rows: readonly ActivityRow[], inputs: ReadonlyArray<{ activityTypeKey?: string }>) =>

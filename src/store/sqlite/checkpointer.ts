@@ -1,7 +1,7 @@
 import { once } from 'node:events'
-import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import type { Db } from './database.js'
+import { driverPath } from './driver.js'
 
 // A WAL checkpoint copies the log's pages into the database file and fsyncs both. By default SQLite runs one in
 // the commit that takes the log past 1,000 pages, on the committing thread: here the event loop, which then
@@ -63,8 +63,7 @@ export interface Checkpointer {
 export function startCheckpointer (db: Db, path: string, logLimit = LOG_LIMIT): Checkpointer {
   // Past four limits commits checkpoint on their own thread, as SQLite does: another process keeps writing.
   db.pragma(`wal_autocheckpoint = ${4 * logLimit}`)
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3')
-  const worker = new Worker(WORKER, { eval: true, workerData: { path, driver, intervalMs: INTERVAL_MS } })
+  const worker = new Worker(WORKER, { eval: true, workerData: { path, driver: driverPath, intervalMs: INTERVAL_MS } })
   let running = true
   let log = 0
   let limit = logLimit

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import Database from 'better-sqlite3'
+import type BetterSqlite3 from 'better-sqlite3'
+import { Database } from './driver.js'
 import { StoreUnavailableError } from '../types.js'
 import { migrations } from './migrations.js'
 
-export type Db = Database.Database
+export type Db = BetterSqlite3.Database
 
 export interface SqliteOptions {
   /** `normal` survives a crash of the process (WAL); `full` also survives losing power, at an fsync per commit. */
@@ -109,9 +110,9 @@ export type Counter = 'companies' | 'members' | 'activities' | 'channels'
 export function counters (db: Db) {
   const bump = Object.fromEntries((['companies', 'members', 'activities', 'channels'] as const).map((kind) => [kind,
     db.prepare(`INSERT INTO workspaces (workspace_id, ${kind}) VALUES (?, ?)
-      ON CONFLICT (workspace_id) DO UPDATE SET ${kind} = ${kind} + excluded.${kind}`)])) as Record<Counter, Database.Statement>
+      ON CONFLICT (workspace_id) DO UPDATE SET ${kind} = ${kind} + excluded.${kind}`)])) as Record<Counter, BetterSqlite3.Statement>
   const read = Object.fromEntries((['companies', 'members', 'activities', 'channels'] as const).map((kind) => [kind,
-    db.prepare(`SELECT ${kind} AS n FROM workspaces WHERE workspace_id = ?`).pluck()])) as Record<Counter, Database.Statement>
+    db.prepare(`SELECT ${kind} AS n FROM workspaces WHERE workspace_id = ?`).pluck()])) as Record<Counter, BetterSqlite3.Statement>
   return {
     add (workspaceId: string, kind: Counter, delta: number): void {
       if (delta !== 0) bump[kind].run(workspaceId, delta)

@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../../errors.js'
+
 // Per-workspace rate limiting by token bucket: each workspace may make `burst` requests at once, refilled at
 // `perMinute` a minute. Buckets live in this process (each instance or worker limits on its own).
 
@@ -74,4 +77,22 @@ export class RateLimiter {
       this.#buckets.delete(key)
     }
   }
+}
+
+/**
+ * Limits the requests of each workspace: register after authentication, which names the workspace. Every
+ * answer says the bucket's state; a refused request gets a 429 with Retry-After.
+ */
+export function rateLimit (app: FastifyInstance, options: RateLimitOptions): void {
+  const limiter = new RateLimiter(options)
+  app.addHook('onRequest', async (request, reply) => {
+    const decision = limiter.take(request.workspaceId)
+    reply.header('ratelimit-limit', decision.limit)
+    reply.header('ratelimit-remaining', decision.remaining)
+    reply.header('ratelimit-reset', decision.resetSeconds)
+    if (!decision.allowed) {
+      reply.header('retry-after', decision.retryAfterSeconds)
+      throw new AppError('RATE_LIMITED')
+    }
+  })
 }

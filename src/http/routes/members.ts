@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { notFound } from '../errors.js'
-import { IdParams, SuccessBody, withErrors } from '../schemas/common.js'
-import { MemberBody, MemberCreateSchema, MemberListQuerySchema, MemberPageSchema, MemberPatchSchema } from '../schemas/members.js'
-import type { Store } from '../store/types.js'
+import { notFound } from '../../errors.js'
+import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
+import { MemberBody, MemberCreateSchema, MemberListQuerySchema, MemberPageSchema, MemberPatchSchema } from '../../schemas/members.js'
+import type { Store } from '../../store/types.js'
 import { checkRange } from './ranges.js'
 
 export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {

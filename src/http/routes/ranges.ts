@@ -1,4 +1,4 @@
-import { badRequest } from '../errors.js'
+import { badRequest } from '../../errors.js'
 
 /** A time range filter whose end comes before its start can match nothing: a 400, not an empty list. */
 export function checkRange (query: Record<string, unknown>, from: string, to: string): void {

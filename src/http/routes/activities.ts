@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { badRequest, notFound } from '../errors.js'
-import { nowSeconds, toEpochSeconds } from '../domain/time.js'
-import { IdParams, SuccessBody, withErrors } from '../schemas/common.js'
+import { notFound } from '../../errors.js'
+import { createActivity } from '../../services/activities.js'
+import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
 import {
   ActivityBody, ActivityCreateSchema, ActivityListQuerySchema, ActivityPageSchema, ActivityPatchSchema,
   MemberActivityQuerySchema, MemberIdParams
-} from '../schemas/activities.js'
+} from '../../schemas/activities.js'
 import { checkRange } from './ranges.js'
-import type { Store } from '../store/types.js'
+import type { Store } from '../../store/types.js'
 
 export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.get('', {
@@ -37,14 +37,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
   app.post('', {
     schema: { body: ActivityCreateSchema, response: withErrors({ 201: ActivityBody }, 400) }
   }, async (request, reply) => {
-    const { createdAt } = request.body
-    if (createdAt != null) {
-      const at = toEpochSeconds(createdAt)
-      // Backfills go back to 1970 at most (the engagement score's range), never into the future.
-      if (at > nowSeconds()) throw badRequest([{ field: 'createdAt', message: 'must not be in the future' }])
-      if (at < 0) throw badRequest([{ field: 'createdAt', message: 'must not be before 1970-01-01T00:00:00Z' }])
-    }
-    const activity = await store.activities.create(request.workspaceId, request.body)
+    const activity = await createActivity(store, request.workspaceId, request.body)
     return reply.code(201).send({ activity })
   })
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { FastifyInstance } from 'fastify'
 import helmet from 'helmet'
 
 /**
@@ -7,7 +8,7 @@ import helmet from 'helmet'
  * and its headers are kept: running it per request (as @fastify/helmet does) parses its directives again
  * every time, which cost about a tenth of a small GET's time.
  */
-export function securityHeaders (): Record<string, string> {
+function helmetHeaders (): Record<string, string> {
   const headers: Record<string, string> = {}
   const response = {
     setHeader: (name: string, value: string) => { headers[name.toLowerCase()] = value },
@@ -20,4 +21,20 @@ export function securityHeaders (): Record<string, string> {
     xFrameOptions: { action: 'deny' }
   })({} as IncomingMessage, response as unknown as ServerResponse, () => {})
   return headers
+}
+
+/** Every answer carries the security headers; /v1 answers are also never cached. */
+export function securityHeaders (app: FastifyInstance, { headers, uncached }: AnswerHeaders): void {
+  app.addHook('onRequest', async (request, reply) => { reply.headers(request.url.startsWith('/v1/') ? uncached : headers) })
+}
+
+export interface AnswerHeaders {
+  headers: Record<string, string>
+  uncached: Record<string, string>
+}
+
+/** The headers of an answer, and of one never to be cached (/v1, and what Node's parser answers itself). */
+export function answerHeaders (): AnswerHeaders {
+  const headers = helmetHeaders()
+  return { headers, uncached: { ...headers, 'cache-control': 'no-store' } }
 }

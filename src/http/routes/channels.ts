@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { notFound } from '../errors.js'
-import { IdParams, SuccessBody, withErrors } from '../schemas/common.js'
+import { notFound } from '../../errors.js'
+import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
 import {
   ChannelBody, ChannelCreateSchema, ChannelListBody, ChannelListQuerySchema, ChannelPageSchema, ChannelPatchSchema
-} from '../schemas/channels.js'
-import type { Store } from '../store/types.js'
+} from '../../schemas/channels.js'
+import type { Store } from '../../store/types.js'
 
 export const channelRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.post('', {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { AppError } from '../errors.js'
-import { ErrorBodySchema } from '../schemas/common.js'
-import type { Store } from '../store/types.js'
+import { AppError } from '../../errors.js'
+import { ErrorBodySchema } from '../../schemas/common.js'
+import type { Store } from '../../store/types.js'
 
 const Status = Type.Object({ status: Type.String() })
 

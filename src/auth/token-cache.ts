@@ -1,3 +1,5 @@
+import { CLOCK_TOLERANCE_SECONDS } from './verify.js'
+
 // Verifying a JWT's signature is most of the cost of a small request. A client sends the same token many
 // times, so what a verification found is kept for a while, keyed by the exact token string.
 
@@ -15,8 +17,6 @@ export interface TokenCacheOptions {
   maxTokenLength?: number
   /** An entry older than this is verified again, so a rotated key or a changed setting applies soon. */
   maxAgeMs?: number
-  /** Leeway on exp, in seconds, the same as verification's. */
-  clockToleranceSeconds?: number
 }
 
 export class TokenCache {
@@ -24,13 +24,11 @@ export class TokenCache {
   readonly #maxEntries: number
   readonly #maxTokenLength: number
   readonly #maxAgeMs: number
-  readonly #tolerance: number
 
   constructor (options: TokenCacheOptions = {}) {
     this.#maxEntries = options.maxEntries ?? 10_000
     this.#maxTokenLength = options.maxTokenLength ?? 2048
     this.#maxAgeMs = options.maxAgeMs ?? 60_000
-    this.#tolerance = options.clockToleranceSeconds ?? 30
   }
 
   get size (): number {
@@ -43,7 +41,7 @@ export class TokenCache {
     if (entry === undefined) return undefined
     this.#entries.delete(token)
     // The same rule as jose's, to the second: expired once exp <= now - leeway, now in whole seconds.
-    const expired = entry.expiresAt !== undefined && entry.expiresAt <= Math.floor(now / 1000) - this.#tolerance
+    const expired = entry.expiresAt !== undefined && entry.expiresAt <= Math.floor(now / 1000) - CLOCK_TOLERANCE_SECONDS
     if (expired || now - entry.verifiedAt > this.#maxAgeMs || now < entry.verifiedAt) return undefined
     this.#entries.set(token, entry)
     return entry.workspaceId

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { notFound } from '../errors.js'
-import { IdParams, SuccessBody, withErrors } from '../schemas/common.js'
-import { CompanyBody, CompanyCreateSchema, CompanyListQuerySchema, CompanyPageSchema, CompanyPatchSchema } from '../schemas/companies.js'
-import type { Store } from '../store/types.js'
+import { notFound } from '../../errors.js'
+import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
+import { CompanyBody, CompanyCreateSchema, CompanyListQuerySchema, CompanyPageSchema, CompanyPatchSchema } from '../../schemas/companies.js'
+import type { Store } from '../../store/types.js'
 
 export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.post('', {

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster'
-import type { Config } from './config.js'
-import { openStore } from './store/index.js'
-import { developmentSecret } from './tokens.js'
+import type { Config } from '../config.js'
+import { openStore } from '../store/index.js'
+import { developmentSecret } from '../auth/tokens.js'
 
 // WORKERS=N: this process forks N workers that share the port (node:cluster), and only supervises them.
 // It prepares what must happen once (migrations, the development secret) before any worker starts, forwards

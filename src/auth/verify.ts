@@ -1,20 +1,12 @@
 import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose'
-import { AppError, unauthorized } from './errors.js'
-import { TokenCache } from './token-cache.js'
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The verified workspace of the caller; the only workspace a request may read or write. */
-    workspaceId: string
-  }
-}
+import { AppError, unauthorized } from '../errors.js'
+import { isUuid } from '../domain/uuid.js'
+import type { TokenCache } from './token-cache.js'
 
 const BEARER = /^Bearer +([A-Za-z0-9_.-]+) *$/i
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-// Contract: exp and nbf are enforced with 30 s of leeway for clock skew.
-const CLOCK_TOLERANCE_SECONDS = 30
+// Contract: exp and nbf are enforced with 30 s of leeway for clock skew (the token cache applies the same).
+export const CLOCK_TOLERANCE_SECONDS = 30
 // Longer tokens are refused before any parsing or crypto: no identity provider issues them.
 const MAX_TOKEN_LENGTH = 8192
 
@@ -99,18 +91,10 @@ export function tokenVerifier (options: AuthOptions) {
     if (cached !== undefined) return cached
     const payload = await verified(token)
     const workspaceId = payload.workspaceId
-    if (typeof workspaceId !== 'string' || !UUID.test(workspaceId)) throw unauthorized()
+    if (typeof workspaceId !== 'string' || !isUuid(workspaceId)) throw unauthorized()
     // One spelling per workspace, so a token with upper-case hex addresses the same records.
     const canonical = workspaceId.toLowerCase()
     options.cache.set(token, canonical, payload.exp, now)
     return canonical
-  }
-}
-
-/** onRequest hook for every /v1 route. */
-export function authenticate (options: AuthOptions) {
-  const verify = tokenVerifier(options)
-  return async function (request: FastifyRequest): Promise<void> {
-    request.workspaceId = await verify(request.headers.authorization)
   }
 }
