@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,10 +7,11 @@ import { connect } from '../src/store/postgres/database.js'
 import { migrate } from '../src/store/postgres/migrate.js'
 import { migrations as postgresMigrations } from '../src/store/postgres/migrations/index.js'
 import { migrations as sqliteMigrations } from '../src/store/sqlite/migrations.js'
+import { Database } from '../src/store/sqlite/driver.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import { InvalidFieldError } from '../src/store/types.js'
 import {
-  api, assertBadRequest, buildTestApp, buildTestAppWithStore, createChannel, createCompany, createMember, newWorkspace,
+  api, assertBadRequest, buildTestApp, buildTestAppWithStore, createActivity, createChannel, createCompany, createMember, newWorkspace,
   postgresAvailable, postgresSchema, recordOf, testStores, type Api
 } from './helpers.js'
 
@@ -20,7 +20,9 @@ import {
 // - text at the contract's limit (1,000 characters) in 3- and 4-byte characters, in the fields PostgreSQL
 //   indexes: a btree entry holds at most about 2,700 bytes, and PostgreSQL answered 500 where SQLite stored it;
 // - a member PATCH with two problems (its identity cleared, an unknown companyId) was refused for a different
-//   one on each store.
+//   one on each store;
+// - an activity PATCH whose channelId was the activity's own id: "cannot name the activity itself" on PostgreSQL,
+//   no such channel on SQLite (an activity's id is no channel's).
 
 /** `length` distinct-looking characters from `first` on (no run that compression could shrink to fit an index). */
 const spread = (length: number, first: number, span: number) =>
@@ -119,6 +121,24 @@ for (const store of testStores()) {
       const company = await createCompany(client)
       assertBadRequest(await client.patch(`/v1/members/${member.id}`, { firstName: null, companyId: company.id }), IDENTITY_FIELD, IDENTITY_RULE)
       assert.deepEqual(recordOf(await client.get(`/v1/members/${member.id}`), 200, 'member'), member)
+    })
+
+    test('an activity PATCH naming the activity itself: a 400 for replyTo, reactTo, inviteTo; as channelId, no such channel', async (t) => {
+      const client = api(await buildTestApp(t, store), newWorkspace())
+      const member = await createMember(client)
+      const activity = await createActivity(client, { memberId: member.id })
+      const other = await createActivity(client, { memberId: member.id })
+      const url = `/v1/activities/${activity.id}`
+      assertBadRequest(await client.patch(url, { channelId: activity.id }), 'channelId', NO_RECORD)
+      assertBadRequest(await client.patch(url, { channelId: activity.id.toUpperCase(), replyTo: activity.id }), 'channelId', NO_RECORD)
+      for (const field of ['replyTo', 'reactTo', 'inviteTo']) {
+        assertBadRequest(await client.patch(url, { [field]: activity.id }), field, 'cannot name the activity itself')
+      }
+      assertBadRequest(await client.patch(url, { inviteTo: newWorkspace(), reactTo: activity.id }), 'reactTo', 'cannot name the activity itself')
+      assertBadRequest(await client.patch(url, { replyTo: newWorkspace(), reactTo: activity.id }), 'replyTo', NO_RECORD)
+      assertBadRequest(await client.patch(url, { memberId: newWorkspace(), replyTo: activity.id }), 'memberId', NO_RECORD)
+      const replied = recordOf<{ replyTo: string }>(await client.patch(url, { replyTo: other.id }), 200, 'activity')
+      assert.equal(replied.replyTo, other.id)
     })
 
     test('bulk member creates: each input in order, its identity before its company', async (t) => {

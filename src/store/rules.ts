@@ -15,3 +15,23 @@ export function checkMember (member: Identity, companyId: string | null, company
   if (!hasIdentity(member)) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
   if (companyId !== null && !companyFound(companyId)) throw new InvalidFieldError('companyId')
 }
+
+type ActivityReference = 'channelId' | 'replyTo' | 'reactTo' | 'inviteTo'
+const ACTIVITY_REFERENCES: ReadonlyArray<readonly [ActivityReference, 'channel' | 'activity']> =
+  [['channelId', 'channel'], ['replyTo', 'activity'], ['reactTo', 'activity'], ['inviteTo', 'activity']]
+
+/**
+ * An activity write's first problem among the references after its member (each store checks memberId first, as
+ * it takes the member's lock there): channelId, replyTo, reactTo, inviteTo in turn. A reply, reaction or
+ * invitation to the activity itself (`self`) fails as such; a channelId holding the activity's own id names no
+ * channel, like any other id that is not a channel's. `found` says whether the workspace has that record.
+ */
+export function checkActivityReferences (input: Partial<Record<ActivityReference, string | null>>, self: string | undefined,
+  found: (kind: 'channel' | 'activity', id: string) => boolean): void {
+  for (const [field, kind] of ACTIVITY_REFERENCES) {
+    const id = input[field]
+    if (id == null) continue
+    if (kind === 'activity' && id === self) throw new InvalidFieldError(field, 'cannot name the activity itself')
+    if (!found(kind, id)) throw new InvalidFieldError(field)
+  }
+}

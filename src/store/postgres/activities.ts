@@ -2,6 +2,7 @@ import type { ActivityListQuery, ActivityPatch } from '../../schemas/activities.
 import { activityWeight, gainsByMember } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
+import { checkActivityReferences } from '../rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
 import { allSettled, isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
@@ -67,15 +68,19 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2)
     WHERE workspace_id = $1 AND id = $2`)
 
-  /** Sends the checks of the references `input` sets, together; each fails as its field, the first in field order wins. */
+  /** The records of the workspace among `ids` that `lookup` finds (no statement for no ids). */
+  async function found (db: Db, lookup: typeof existing.channelId, workspaceId: string, ids: ReadonlyArray<string | null | undefined>): Promise<Set<string>> {
+    const wanted = [...new Set(ids.filter(isId))]
+    return new Set(wanted.length === 0 ? [] : (await lookup(db, workspaceId, wanted)).map((row) => row.id))
+  }
+
+  /** Looks up the references `input` sets, together, then judges them by the rule both stores apply. */
   async function checkReferences (db: Db, workspaceId: string, input: ActivityPatch, self?: string): Promise<void> {
-    const fields = (['channelId', 'replyTo', 'reactTo', 'inviteTo'] as const).filter((field) => input[field] != null)
-    await allSettled(fields.map(async (field) => {
-      const id = input[field]!
-      if (id === self) throw new InvalidFieldError(field, 'cannot name the activity itself')
-      const lookup = field === 'channelId' ? existing.channelId : existing.activity
-      if (!isId(id) || (await lookup(db, workspaceId, [id])).length === 0) throw new InvalidFieldError(field)
-    }))
+    const [channels, activities] = await allSettled([
+      found(db, existing.channelId, workspaceId, [input.channelId]),
+      found(db, existing.activity, workspaceId, [input.replyTo, input.reactTo, input.inviteTo])
+    ])
+    checkActivityReferences(input, self, (kind, id) => (kind === 'channel' ? channels : activities).has(id))
   }
 
   // Activity types are per workspace, created on first use of their key. Two writers adding the same key at
@@ -133,22 +138,14 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     const gains = gainsByMember(inputs.map((input) => input.memberId), ats)
     const ids = [...gains.keys()].sort()
     const sums = ids.map((id) => gains.get(id)!)
-    const referenced = (fields: ReadonlyArray<'channelId' | 'replyTo' | 'reactTo' | 'inviteTo'>) =>
-      [...new Set(inputs.flatMap((input) => fields.map((field) => input[field]).filter(isId)))]
     const [, attached, channels, activities] = await allSettled([
       lockMembers(tx, workspaceId, ids),
       attachMany(tx, workspaceId, ids, sums.map((m) => m.n), sums.map((m) => m.weight), sums.map((m) => m.first), sums.map((m) => m.last)),
-      existing.channelId(tx, workspaceId, referenced(['channelId'])),
-      existing.activity(tx, workspaceId, referenced(['replyTo', 'reactTo', 'inviteTo']))
+      found(tx, existing.channelId, workspaceId, inputs.map((input) => input.channelId)),
+      found(tx, existing.activity, workspaceId, inputs.flatMap((input) => [input.replyTo, input.reactTo, input.inviteTo]))
     ])
     if (attached.length < ids.length) throw new InvalidFieldError('memberId')
-    const found = { channels: new Set(channels.map((row) => row.id)), activities: new Set(activities.map((row) => row.id)) }
-    for (const input of inputs) {
-      for (const field of ['channelId', 'replyTo', 'reactTo', 'inviteTo'] as const) {
-        const id = input[field]
-        if (id != null && !found[field === 'channelId' ? 'channels' : 'activities'].has(id)) throw new InvalidFieldError(field)
-      }
-    }
+    for (const input of inputs) checkActivityReferences(input, undefined, (kind, id) => (kind === 'channel' ? channels : activities).has(id))
     const typeIds = new Map<string, string>()
     for (const key of new Set(inputs.map((input) => input.activityTypeKey))) typeIds.set(key, await activityTypeId(tx, workspaceId, key))
     return inputs.map((input, i) => ({ activity_type_id: typeIds.get(input.activityTypeKey), created_at: ats[i], updated_at: now }))

@@ -2,6 +2,7 @@ import type { ActivityListQuery, ActivityPatch } from '../../schemas/activities.
 import { activityWeight, gainsByMember } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
+import { checkActivityReferences } from '../rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
 import { writer, type Counters, type Db } from './database.js'
 import { Filters, recordTable } from './record-table.js'
@@ -21,8 +22,8 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
   })
 
   const exists = {
-    memberId: db.prepare('SELECT 1 FROM members WHERE workspace_id = ? AND id = ?').pluck(),
-    channelId: db.prepare('SELECT 1 FROM channels WHERE workspace_id = ? AND id = ?').pluck(),
+    member: db.prepare('SELECT 1 FROM members WHERE workspace_id = ? AND id = ?').pluck(),
+    channel: db.prepare('SELECT 1 FROM channels WHERE workspace_id = ? AND id = ?').pluck(),
     activity: db.prepare('SELECT 1 FROM activities WHERE workspace_id = ? AND id = ?').pluck()
   }
   const selectType = db.prepare('SELECT id FROM activity_types WHERE workspace_id = ? AND key = ?').pluck()
@@ -51,16 +52,8 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
   })
 
   function checkReferences (workspaceId: string, input: ActivityPatch, self?: string): void {
-    for (const field of ['memberId', 'channelId'] as const) {
-      const id = input[field]
-      if (id != null && exists[field].get(workspaceId, id) === undefined) throw new InvalidFieldError(field)
-    }
-    for (const field of ['replyTo', 'reactTo', 'inviteTo'] as const) {
-      const id = input[field]
-      if (id == null) continue
-      if (id === self) throw new InvalidFieldError(field, 'cannot name the activity itself')
-      if (exists.activity.get(workspaceId, id) === undefined) throw new InvalidFieldError(field)
-    }
+    if (input.memberId != null && exists.member.get(workspaceId, input.memberId) === undefined) throw new InvalidFieldError('memberId')
+    checkActivityReferences(input, self, (kind, id) => exists[kind].get(workspaceId, id) !== undefined)
   }
 
   // Activity types are per workspace, created on first use of their key.
