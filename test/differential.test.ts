@@ -4,7 +4,7 @@ import { describe, test } from 'node:test'
 import { isDeepStrictEqual } from 'node:util'
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
-import { authHeader, buildTestApp, testStores } from './helpers.js'
+import { authHeader, buildTestAppWithStore, testStores } from './helpers.js'
 
 // Differential test: random sequences of requests over every route (valid and invalid bodies, Unicode at the
 // edges, every list filter and sort, PATCHes, deletes and their cascades), each sent to an app on SQLite and to
@@ -277,7 +277,7 @@ const refParam = (kind: Kind) => param(ref(kind), 'not-a-uuid')
 
 // Integers not written as plain decimal digits are a 400 (the contract), like those out of range.
 const NOT_DECIMAL = ['0x10', '1e1', '%2B20', '+20', '%2020', '20%20', '1.0', '10.5', 'abc']
-const page = param(fc.constantFrom('1', '2', '3', '01'), '0', '-1', '9007199254740993', ...NOT_DECIMAL)
+const page = param(fc.constantFrom('1', '2', '3', '01', '9007199254740991'), '0', '-1', '9007199254740993', ...NOT_DECIMAL)
 const pageSize = param(fc.constantFrom('10', '11', '100'), '9', '101', ...NOT_DECIMAL)
 
 /** Prefixes of the words, in other cases, and the longest searches (100 code points; İ's lower case is 200). */
@@ -441,12 +441,12 @@ async function send (side: Side, request: Step, workspaces: readonly string[]): 
     side.created[kind].push((parsed as Record<string, { id: string }>)[kind]!.id)
   }
   // Generated ids become ID0, ID1, ... in order of first appearance in this side's answers.
-  const body2 = JSON.parse(JSON.stringify(parsed), (_key, value: unknown) => {
+  const normalized = JSON.parse(JSON.stringify(parsed), (_key, value: unknown) => {
     if (typeof value !== 'string' || !GENERATED_ID.test(value)) return value
     if (!side.labels.has(value)) side.labels.set(value, `ID${side.labels.size}`)
     return side.labels.get(value)
   }) as unknown
-  return { status: res.statusCode, body: body2 }
+  return { status: res.statusCode, body: normalized }
 }
 
 // ---- Reporting ----
@@ -510,7 +510,9 @@ describe('sqlite and postgres answer alike', { skip: testStores().length < 2 && 
     let clock = START
     Date.now = () => clock
     t.after(() => { Date.now = realNow })
-    const apps = await Promise.all(testStores().map(async (store) => await buildTestApp(t, store)))
+    // Blocks of 4 rows in the counted list index (each store's own code, src/store/*/counted-index.ts): the few
+    // dozen records of a sequence split, merge and seek through many blocks, as a big workspace does.
+    const apps = await Promise.all(testStores().map(async (store) => (await buildTestAppWithStore(t, store, { listBlockSize: 4 })).app))
 
     const property = fc.asyncProperty(sequences, async (sequence) => {
       const workspaces = [randomUUID(), randomUUID()]
