@@ -12,6 +12,7 @@ import { docsPage } from './http/docs.js'
 import { healthRoutes } from './http/health.js'
 import { memberRoutes } from './http/members.js'
 import { parseJsonBodies } from './http/json-body.js'
+import { publicDocument } from './http/openapi.js'
 import type { Store } from './store/types.js'
 import { RateLimiter } from './rate-limit.js'
 import { securityHeaders } from './security-headers.js'
@@ -88,7 +89,8 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
       info: { title: 'Workspace Records', version: '1' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }]
-    }
+    },
+    transformObject: publicDocument
   })
   // The OpenAPI document is generated from the same route schemas that validate and serialize.
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
