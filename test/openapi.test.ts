@@ -80,6 +80,19 @@ describe('the OpenAPI document', () => {
     assert.equal(documented.length, new Set(documented).size)
   })
 
+  test('a query parameter with a default is optional, as on the wire (page, pageSize)', async (t) => {
+    const { app } = await appWithRoutes(t)
+    const document = await openapiDocument(app)
+    type Parameter = { in: string, name: string, required?: boolean, schema: { default?: unknown } }
+    const defaulted = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item)
+      .flatMap(([method, operation]) => ((operation as { parameters?: Parameter[] }).parameters ?? [])
+        .filter((parameter) => parameter.schema.default !== undefined)
+        .map((parameter) => `${method} ${path} ${parameter.in} ${parameter.name} required=${String(parameter.required)}`)))
+    assert.ok(defaulted.includes('get /v1/companies query page required=false'), defaulted.join('\n'))
+    assert.deepEqual(defaulted.filter((line) => !line.endsWith('required=false')), [])
+    assert.equal((await api(app, newWorkspace()).get('/v1/companies')).statusCode, 200)
+  })
+
   test('leaves the route schemas as they validate: an upper-case id still finds its record', async (t) => {
     // The document drops `lowercase` from its copy of the schemas; the validators, compiled on first use (after
     // the document here), must keep it.
