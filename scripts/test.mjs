@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The test run behind `npm test` (after build, typecheck and lint): node:test over test/*.test.ts, with a
+// The test run behind `npm test` (after build, typecheck and lint): node:test over test/**/*.test.ts, with a
 // PostgreSQL server for the postgres half of the suite. Node's runner has no global setup (each file runs in
 // its own process), so the server is started here, once, and handed to the files as TEST_DATABASE_URL.
 //
@@ -8,7 +8,7 @@
 //                                   postgres user when run as root), stopped and removed afterwards.
 //   else                         -> SQLite only, said loudly; under CI=true that is a failure instead.
 //
-// Usage: node scripts/test.mjs [test files...]   (default: every test/*.test.ts)
+// Usage: node scripts/test.mjs [test files...]   (default: every test/**/*.test.ts)
 import { spawn } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,7 +16,7 @@ import { findPostgres, redact, startCluster } from './postgres-cluster.mjs'
 
 const files = process.argv.length > 2
   ? process.argv.slice(2)
-  : readdirSync('test').filter((name) => name.endsWith('.test.ts')).sort().map((name) => join('test', name))
+  : readdirSync('test', { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.test.ts')).sort().map((name) => join('test', name))
 
 const env = { ...process.env }
 let cluster

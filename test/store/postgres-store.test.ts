@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { createConnection, createServer, type Server, type Socket } from 'node:net'
+import { describe, test } from 'node:test'
+import { openPostgresStore } from '../../src/store/postgres/index.js'
+import { InvalidFieldError } from '../../src/store/types.js'
+import { api, buildTestApp, createMember, newWorkspace, postgresAvailable, postgresSchema, testStores } from '../support/helpers.js'
+
+// The Store itself, below the HTTP layer: the routes already answer 404 for a path id that is not a uuid, but
+// a store must not depend on that, and readiness must follow the database.
+
+const NOT_IDS = ['', 'nope', '42', "1' OR '1'='1", 'urn:uuid:1b4e28ba-2fa1-41d2-883f-0016d3cca427', '1b4e28ba2fa141d2883f0016d3cca427',
+  '{1b4e28ba-2fa1-41d2-883f-0016d3cca427}', '1B4E28BA-2FA1-41D2-883F-0016D3CCA427']
+
+for (const testStore of testStores()) {
+  describe(`store (${testStore.name})`, () => {
+    test('an id that is not a lower-case uuid names no record: undefined or false, never a database error', async (t) => {
+      const store = await testStore.open()
+      t.after(async () => await store.close())
+      const workspaceId = newWorkspace()
+      for (const id of NOT_IDS) {
+        assert.equal(await store.companies.get(workspaceId, id), undefined)
+        assert.equal(await store.companies.update(workspaceId, id, { name: 'x' }), undefined)
+        assert.equal(await store.members.get(workspaceId, id), undefined)
+        assert.equal(await store.members.remove(workspaceId, id), false)
+        assert.equal(await store.activities.get(workspaceId, id), undefined)
+        assert.equal(await store.activities.update(workspaceId, id, { title: 'x' }), undefined)
+        assert.equal(await store.channels.get(workspaceId, id), undefined)
+        assert.equal(await store.channels.update(workspaceId, id, { name: 'x' }), undefined)
+        await assert.rejects(store.activities.create(workspaceId, { memberId: id, activityTypeKey: 'a' }),
+          (error) => error instanceof InvalidFieldError && error.field === 'memberId')
+      }
+      for (const workspace of NOT_IDS) {
+        assert.deepEqual(await store.activities.list(workspace, { page: 1, pageSize: 10 }), { total: 0, items: [] })
+      }
+    })
+
+    test('a record is found by its id as issued, in no other spelling and in no other workspace', async (t) => {
+      const store = await testStore.open()
+      t.after(async () => await store.close())
+      const workspaceId = newWorkspace()
+      const company = await store.companies.create(workspaceId, { name: 'Acme' })
+      assert.deepEqual(await store.companies.get(workspaceId, company.id), company)
+      assert.equal(await store.companies.get(workspaceId, company.id.toUpperCase()), undefined)
+      assert.equal(await store.companies.get(randomUUID(), company.id), undefined)
+    })
+  })
+}
+
+/** A TCP relay to the test PostgreSQL that the test can cut and restore, to play a database going away. */
+async function relay (target: URL): Promise<{ url: string, cut: () => Promise<void>, restore: () => Promise<void> }> {
+  const sockets = new Set<Socket>()
+  let server: Server | undefined
+  let port = 0
+  const listen = async () => {
+    server = createServer((client) => {
+      const upstream = createConnection(Number(target.port || 5432), target.hostname)
+      for (const socket of [client, upstream]) {
+        sockets.add(socket)
+        socket.on('close', () => sockets.delete(socket))
+        socket.on('error', () => { client.destroy(); upstream.destroy() })
+      }
+      client.pipe(upstream).pipe(client)
+    })
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve))
+    port = (server!.address() as { port: number }).port
+  }
+  await listen()
+  const url = new URL(target)
+  url.hostname = '127.0.0.1'
+  url.port = String(port)
+  return {
+    url: url.toString(),
+    async cut () {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => server!.close(resolve))
+    },
+    restore: listen
+  }
+}
+
+describe('postgres store when the database goes away', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, () => {
+  test('opening fails when nothing answers at the URL', async () => {
+    const schema = await postgresSchema()
+    const link = await relay(new URL(schema.url))
+    await link.cut()
+    await schema.drop()
+    await assert.rejects(openPostgresStore(link.url, { poolSize: 2, statementTimeoutMs: 1000 }), { code: 'ECONNREFUSED' })
+  })
+
+  test('ping rejects and /readyz answers 503 while the database is unreachable, and both recover after', async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const link = await relay(new URL(schema.url))
+    t.after(async () => await link.cut().catch(() => {}))
+    const app = await buildTestApp(t, {
+      name: 'postgres',
+      open: async () => await openPostgresStore(link.url, { poolSize: 2, statementTimeoutMs: 1000 })
+    })
+    assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200)
+
+    const client = api(app, newWorkspace())
+    const member = await createMember(client)
+
+    await link.cut()
+    const down = await app.inject({ method: 'GET', url: '/readyz' })
+    assert.equal(down.statusCode, 503)
+    assert.deepEqual(down.json(), { code: 'UNAVAILABLE', error: 'Service unavailable' })
+    for (const res of [await client.get(`/v1/members/${member.id}`), await client.post('/v1/members', { firstName: 'B' }), await client.get('/v1/activities')]) {
+      assert.equal(res.statusCode, 503)
+      assert.deepEqual(res.json(), { code: 'UNAVAILABLE', error: 'Service unavailable' })
+    }
+
+    await link.restore()
+    assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200)
+    assert.equal((await client.get(`/v1/members/${member.id}`)).statusCode, 200)
+    assert.equal((await client.get('/v1/members')).json().totalMembers, 1, 'the write refused while down did not happen')
+  })
+
+  test('with every connection busy and no room to queue, a request gets a 503 at once', async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const app = await buildTestApp(t, {
+      name: 'postgres',
+      open: async () => await openPostgresStore(schema.url, { poolSize: 1, queueLimit: 0, statementTimeoutMs: 1000 })
+    })
+    const client = api(app, newWorkspace())
+    const responses = await Promise.all(Array.from({ length: 20 }, async () => await client.get('/v1/members')))
+    const statuses = responses.map((res) => res.statusCode)
+    assert.ok(statuses.includes(200) && statuses.includes(503), statuses.join(' '))
+    for (const res of responses.filter((r) => r.statusCode === 503)) assert.deepEqual(res.json(), { code: 'UNAVAILABLE', error: 'Service unavailable' })
+  })
+})

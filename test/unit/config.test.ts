@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { ConfigError, loadConfig } from '../../src/config.js'
+
+const SECRET = 'a-secret-of-exactly-32-bytes-xyz'
+
+describe('loadConfig', () => {
+  test('fills in the defaults for an empty environment, and freezes the result', () => {
+    const config = loadConfig({})
+    assert.deepEqual(config, {
+      port: 8080,
+      host: '127.0.0.1',
+      database: { kind: 'sqlite', path: 'data/records.db', synchronous: 'normal' },
+      dataDir: 'data',
+      jwt: {
+        secret: undefined,
+        publicKey: undefined,
+        jwksUrl: undefined,
+        jwksCooldownMs: 30_000,
+        algorithms: ['HS256'],
+        issuer: undefined,
+        audience: undefined
+      },
+      logLevel: 'info',
+      rateLimit: { perMinute: 6000, burst: 1000 },
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      connectionTimeoutMs: 60_000,
+      workers: 1
+    })
+    assert.ok(Object.isFrozen(config))
+  })
+
+  test('empty values count as unset', () => {
+    const config = loadConfig({ PORT: '', HOST: '', DATABASE_URL: '', JWT_SECRET: '', LOG_LEVEL: '' })
+    assert.deepEqual([config.port, config.host, config.database.kind, config.jwt.secret, config.logLevel],
+      [8080, '127.0.0.1', 'sqlite', undefined, 'info'])
+  })
+
+  test('reads PORT and HOST', () => {
+    assert.equal(loadConfig({ PORT: '0' }).port, 0)
+    assert.equal(loadConfig({ PORT: '3000' }).port, 3000)
+    assert.equal(loadConfig({ PORT: '65535' }).port, 65535)
+    assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0')
+  })
+
+  test('rejects a PORT that is not an integer from 0 to 65535', () => {
+    for (const PORT of ['65536', '-1', '80.5', 'http', ' 80', '8080 ', '0x50', '1e3', '99999999999999999999']) {
+      assert.throws(() => loadConfig({ PORT }), ConfigError, `PORT=${PORT}`)
+      assert.throws(() => loadConfig({ PORT }), /PORT/)
+    }
+  })
+
+  test('takes a JWT_SECRET of at least 32 bytes and rejects a shorter one', () => {
+    assert.equal(loadConfig({ JWT_SECRET: SECRET }).jwt.secret, SECRET)
+    // Bytes, not characters: 16 two-byte characters are enough.
+    assert.equal(loadConfig({ JWT_SECRET: 'é'.repeat(16) }).jwt.secret, 'é'.repeat(16))
+    for (const JWT_SECRET of [SECRET.slice(1), 'short', 'é'.repeat(15) + 'x']) {
+      assert.throws(() => loadConfig({ JWT_SECRET }), ConfigError, JWT_SECRET)
+      assert.throws(() => loadConfig({ JWT_SECRET }), /JWT_SECRET/)
+    }
+  })
+
+  test('DATABASE_URL file:<path> selects SQLite at that path', () => {
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'file:/tmp/records.db' }).database,
+      { kind: 'sqlite', path: '/tmp/records.db', synchronous: 'normal' })
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'file:./data/x.db' }).database,
+      { kind: 'sqlite', path: './data/x.db', synchronous: 'normal' })
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'file:///var/lib/records.db' }).database,
+      { kind: 'sqlite', path: '/var/lib/records.db', synchronous: 'normal' })
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'file:x.db', SQLITE_SYNCHRONOUS: 'full' }).database,
+      { kind: 'sqlite', path: 'x.db', synchronous: 'full' })
+    assert.throws(() => loadConfig({ DATABASE_URL: 'file:' }), ConfigError)
+    assert.throws(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' }), ConfigError)
+  })
+
+  test('DATABASE_URL postgres:// selects PostgreSQL', () => {
+    for (const url of ['postgres://user@localhost:5432/records', 'postgresql://user:pw@db.internal/records?sslmode=require']) {
+      const { database } = loadConfig({ DATABASE_URL: url })
+      assert.equal(database.kind, 'postgres')
+      assert.equal(database.kind === 'postgres' && database.url, url)
+    }
+  })
+
+  test('DATABASE_URL of any other scheme is rejected', () => {
+    for (const DATABASE_URL of ['mysql://user@localhost/records', 'sqlite:records.db', 'records.db', '/tmp/records.db',
+      'http://localhost:5432', 'postgres:/records']) {
+      assert.throws(() => loadConfig({ DATABASE_URL }), ConfigError, DATABASE_URL)
+      assert.throws(() => loadConfig({ DATABASE_URL }), /DATABASE_URL/)
+    }
+  })
+
+  test('LOG_LEVEL takes the pino levels and rejects others', () => {
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) {
+      assert.equal(loadConfig({ LOG_LEVEL: level }).logLevel, level)
+    }
+    for (const LOG_LEVEL of ['verbose', 'INFO', 'warning']) {
+      assert.throws(() => loadConfig({ LOG_LEVEL }), ConfigError, LOG_LEVEL)
+    }
+  })
+
+  test('JWT_ALGORITHMS takes HMAC algorithms only', () => {
+    assert.deepEqual(loadConfig({ JWT_ALGORITHMS: 'HS256, HS512' }).jwt.algorithms, ['HS256', 'HS512'])
+    for (const JWT_ALGORITHMS of ['none', 'RS256', 'HS256,none', ' , ']) {
+      assert.throws(() => loadConfig({ JWT_ALGORITHMS }), ConfigError, JWT_ALGORITHMS)
+    }
+  })
+})
