@@ -86,20 +86,3 @@ export function mirror (offset: number, limit: number, total: number): { offset:
 export function countedOrder (sort: string): 'asc' | 'desc' | undefined {
   return sort === '-createdAt' ? 'desc' : sort === 'createdAt' ? 'asc' : undefined
 }
-
-const TABLES = ['companies', 'members', 'activities', 'channels'] as const
-
-/**
- * SQL that builds the blocks of every list already stored (a migration): every BLOCK_SIZE-th row in ascending
- * order is a boundary, and the rows above the last one are the open block.
- */
-export function buildBlocksSql (): string {
-  return TABLES.map((table) => `
-    INSERT INTO list_blocks (workspace_id, list, upper_at, upper_id, n)
-    SELECT workspace_id, '${table}', created_at, id, ${BLOCK_SIZE} FROM (
-      SELECT workspace_id, created_at, id, row_number() OVER (PARTITION BY workspace_id ORDER BY created_at, id) AS r
-      FROM ${table}) AS numbered
-    WHERE r % ${BLOCK_SIZE} = 1 AND r > 1;
-    INSERT INTO list_counts (workspace_id, list, closed)
-    SELECT workspace_id, list, sum(n) FROM list_blocks WHERE list = '${table}' GROUP BY workspace_id, list;`).join('\n')
-}

@@ -1,4 +1,5 @@
-import { migrations, type Migration } from './migrations/index.js'
+import type { Migration } from '../migration.js'
+import { migrations } from './migrations/index.js'
 import type { Pool } from './database.js'
 
 // Any constant works: it names "this service's schema migrations" among the database's advisory locks.

@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import type BetterSqlite3 from 'better-sqlite3'
 import { Database } from './driver.js'
 import { StoreUnavailableError } from '../types.js'
-import { migrations } from './migrations.js'
+import { migrations } from './migrations/index.js'
 
 export type Db = BetterSqlite3.Database
 

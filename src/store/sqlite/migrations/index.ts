@@ -1,0 +1,9 @@
+// Versioned schema, applied in order at open (or by `npm run migrate`), each in its own transaction, recorded in
+// schema_migrations. Never edit a migration that has shipped, and never call code from one that can change
+// later: add the next module here.
+import type { Migration } from '../../migration.js'
+import * as initial from './0001-initial.js'
+import * as countedIndex from './0002-counted-index.js'
+import * as boundedNameTerms from './0003-bounded-name-terms.js'
+
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedNameTerms]
