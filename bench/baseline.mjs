@@ -8,7 +8,7 @@
 // Env: DATABASE_URL (file:<path> or postgres://...), JWT_SECRET, PORT. Prints "listening <port>" when ready.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer } from 'node:http'
-import { toActivity, toCompany, toMember } from '../dist/store/rows.js'
+import { toActivity, toCompany, toMember } from '../dist/store/model/records.js'
 
 const secret = process.env.JWT_SECRET
 const url = process.env.DATABASE_URL ?? ''

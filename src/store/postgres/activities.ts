@@ -2,11 +2,11 @@ import type { ActivityListQuery, ActivityPatch } from '../../schemas/activities.
 import { activityWeight, gainsByMember } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
-import { checkActivityReferences } from '../rules.js'
+import { checkActivityReferences } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
 import { allSettled, isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
-import { toActivity, type ActivityRow } from '../rows.js'
+import { toActivity, type ActivityRow } from '../model/records.js'
 import { postgresTables } from './columns.js'
 import { ActivityTypeIds } from '../activity-types.js'
 
@@ -159,7 +159,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     })
 
   return {
-    get: table.get,
+    get: table.operations.get,
 
     async create (workspaceId, input: ActivityInput) {
       const row = await transaction(pool, async (tx) => await insert(tx, workspaceId, input))

@@ -3,7 +3,7 @@ import { nowSeconds } from '../../domain/time.js'
 import type { ChannelStore } from '../types.js'
 import { statement, type Counters, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
-import { toChannel } from '../rows.js'
+import { toChannel } from '../model/records.js'
 import { postgresTables } from './columns.js'
 
 export function postgresChannels (pool: Pool, counters: Counters, blockSize: number): ChannelStore {
@@ -20,11 +20,7 @@ export function postgresChannels (pool: Pool, counters: Counters, blockSize: num
   })
 
   return {
-    get: table.get,
-    create: table.create,
-    createMany: table.createMany,
-    update: table.update,
-    remove: table.remove,
+    ...table.operations,
     async list (workspaceId, query: ChannelListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase(), { bounded: true }))

@@ -3,9 +3,9 @@ import { nowSeconds } from '../../domain/time.js'
 import type { CompanyStore } from '../types.js'
 import { statement, type Counters, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
-import { toCompany } from '../rows.js'
+import { toCompany } from '../model/records.js'
 import { sideTable } from './side-table.js'
-import { domain } from '../tables.js'
+import { domain } from '../model/tables.js'
 import { postgresTables } from './columns.js'
 import { countedOrder } from '../counted-index.js'
 
@@ -29,11 +29,7 @@ export function postgresCompanies (pool: Pool, counters: Counters, blockSize: nu
   })
 
   return {
-    get: table.get,
-    create: table.create,
-    createMany: table.createMany,
-    update: table.update,
-    remove: table.remove,
+    ...table.operations,
     async list (workspaceId, query: CompanyListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase(), { bounded: true }), ['name'])

@@ -3,11 +3,11 @@ import { minScoreForLevel } from '../../domain/engagement.js'
 import { searchTerms } from '../../domain/members.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import type { MemberBulkCreate, MemberStore } from '../types.js'
-import { checkMember } from '../rules.js'
-import { toColumns } from '../columns.js'
+import { checkMember } from '../model/rules.js'
+import { toColumns } from '../model/columns.js'
 import { allSettled, isId, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
-import { toMember, type MemberRow } from '../rows.js'
+import { toMember, type MemberRow } from '../model/records.js'
 import { differs, ownedBy, sideTable } from './side-table.js'
 import { postgresTables } from './columns.js'
 import { byKey, countedOrder } from '../counted-index.js'
@@ -104,7 +104,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   }
 
   return {
-    get: table.get,
+    ...table.operations,
     async create (workspaceId, input) {
       return await transaction(pool, async (tx) => {
         await admit(tx, workspaceId, [input])
@@ -129,7 +129,6 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
         return toMember(await table.patchRow(tx, row, input))
       })
     },
-    remove: table.remove,
     async list (workspaceId, query: MemberListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) {

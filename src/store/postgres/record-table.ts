@@ -1,7 +1,6 @@
 import { nowSeconds } from '../../domain/time.js'
-import { newId } from '../ids.js'
-import type { BaseRow } from '../rows.js'
-import { changes, emptyColumns, toColumns, type FieldMap } from '../columns.js'
+import type { BaseRow } from '../model/records.js'
+import { newRow, patchedRow, type RowSpec } from '../model/rows.js'
 import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
 import { byKey } from '../counted-index.js'
@@ -9,19 +8,13 @@ import { allSettled, isId, statement, transaction, type Counter, type Counters, 
 
 export type { BaseRow }
 
-export interface TableSpec<Row extends BaseRow, Rec> {
+export interface TableSpec<Row extends BaseRow, Rec> extends RowSpec<Row> {
   table: string
   counter: Counter
   /** Every column, in the order the rows are read. */
   columns: readonly string[]
   /** The timestamptz columns besides created_at and updated_at. */
   times: readonly string[]
-  /** Request fields and the columns they set. */
-  fields: FieldMap
-  /** Values of the columns no request field sets, for a new row; a PATCH never writes them. */
-  initial: Record<string, unknown>
-  /** Columns computed from the others (search keys), refreshed on every write. */
-  derive?: (row: Row) => Partial<Row>
   /**
    * Run after new rows (one or many) and after a changed row are written, inside the write's transaction: keep
    * side tables (tags, search terms) in step, and may reject a row by throwing (the transaction rolls back).
@@ -74,7 +67,6 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   const remove = statement(`DELETE FROM ${spec.table} ${where}`)
   const index = countedIndex(pool, counters, spec.table, spec.counter, blockSize)
   const countedPage = index.pageStatement<Row>(readList)
-  const derived = (row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
 
@@ -84,24 +76,9 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return row
   }
 
-  function newRow (workspaceId: string, input: object, extra: Record<string, unknown> = {}): Row {
-    const now = nowSeconds()
-    return derived({
-      source: 'Api',
-      ...spec.initial,
-      ...emptyColumns(spec.fields),
-      ...toColumns(spec.fields, input),
-      workspace_id: workspaceId,
-      id: newId(),
-      created_at: now,
-      updated_at: now,
-      ...extra
-    } as unknown as Row)
-  }
-
   /** Inserts a new row and counts it: call last in the transaction but for other counters. */
   async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
-    const row = newRow(workspaceId, input, extra)
+    const row = newRow(spec, workspaceId, input, extra, nowSeconds())
     // One round trip: the statements go out together on the transaction's connection and the server runs them
     // in this order (the counter's row lock last); none needs another's result.
     await allSettled([
@@ -117,7 +94,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    * index once for all. Call last in the transaction but for other counters.
    */
   async function insertRows (db: Db, workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Promise<Row[]> {
-    const rows = inputs.map((input, i) => newRow(workspaceId, input, extras[i]))
+    const now = nowSeconds()
+    const rows = inputs.map((input, i) => newRow(spec, workspaceId, input, extras[i] ?? {}, now))
     if (rows.length === 0) return rows
     // Strings as the driver sends them one by one: a lone surrogate (which jsonb refuses) becomes U+FFFD.
     const objects = rows.map((row) => {
@@ -133,9 +111,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
 
   /** Applies the fields present in `input` (and `extra` columns) to a row read FOR UPDATE; `updated_at` moves only on a real change. */
   async function patchRow (db: Db, row: Row, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
-    const set = { ...toColumns(spec.fields, input), ...extra }
-    if (!changes(row as unknown as Record<string, unknown>, set)) return row
-    const next = derived({ ...row, ...set, updated_at: nowSeconds() })
+    const next = patchedRow(spec, row, input, extra, nowSeconds())
+    if (next === undefined) return row
     await update(db, row.workspace_id, row.id, ...values(next, written))
     await spec.afterUpdate?.(db, next, row)
     return next
@@ -196,35 +173,38 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       const page = await listRows(pool, workspaceId, query)
       return { total: page.total, items: page.items.map(spec.toRecord) }
     },
-    async get (workspaceId: string, id: string): Promise<Rec | undefined> {
-      const row = await find(pool, workspaceId, id)
-      return row && spec.toRecord(row)
-    },
-    async create (workspaceId: string, input: object): Promise<Rec> {
-      return await transaction(pool, async (tx) => spec.toRecord(await insertRow(tx, workspaceId, input)))
-    },
-    /** The inputs are sent together (pipelined on the transaction's connection), not one round trip each. */
-    async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
-      const rows = await transaction(pool, async (tx) => await insertRows(tx, workspaceId, inputs))
-      return rows.map((row) => row.id)
-    },
-    async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
-      if (!isId(workspaceId) || !isId(id)) return undefined
-      return await transaction(pool, async (tx) => {
-        const row = await find(tx, workspaceId, id, true)
-        return row && spec.toRecord(await patchRow(tx, row, input))
-      })
-    },
-    /** Deletes the row with its cascade (beforeDelete); the row lock comes first. */
-    async remove (workspaceId: string, id: string): Promise<boolean> {
-      if (!isId(workspaceId) || !isId(id)) return false
-      return await transaction(pool, async (tx) => {
-        const row = await find(tx, workspaceId, id, true)
-        if (row === undefined) return false
-        await spec.beforeDelete?.(tx, row)
-        await deleteRow(tx, row)
-        return true
-      })
+    /** The resource's get, create, createMany, update and remove, for its store to offer as they are. */
+    operations: {
+      async get (workspaceId: string, id: string): Promise<Rec | undefined> {
+        const row = await find(pool, workspaceId, id)
+        return row && spec.toRecord(row)
+      },
+      async create (workspaceId: string, input: object): Promise<Rec> {
+        return await transaction(pool, async (tx) => spec.toRecord(await insertRow(tx, workspaceId, input)))
+      },
+      /** The inputs are sent together (pipelined on the transaction's connection), not one round trip each. */
+      async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
+        const rows = await transaction(pool, async (tx) => await insertRows(tx, workspaceId, inputs))
+        return rows.map((row) => row.id)
+      },
+      async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
+        if (!isId(workspaceId) || !isId(id)) return undefined
+        return await transaction(pool, async (tx) => {
+          const row = await find(tx, workspaceId, id, true)
+          return row && spec.toRecord(await patchRow(tx, row, input))
+        })
+      },
+      /** Deletes the row with its cascade (beforeDelete); the row lock comes first. */
+      async remove (workspaceId: string, id: string): Promise<boolean> {
+        if (!isId(workspaceId) || !isId(id)) return false
+        return await transaction(pool, async (tx) => {
+          const row = await find(tx, workspaceId, id, true)
+          if (row === undefined) return false
+          await spec.beforeDelete?.(tx, row)
+          await deleteRow(tx, row)
+          return true
+        })
+      }
     }
   }
 }

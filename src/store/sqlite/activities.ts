@@ -2,11 +2,11 @@ import type { ActivityListQuery, ActivityPatch } from '../../schemas/activities.
 import { activityWeight, gainsByMember } from '../../domain/engagement.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
-import { checkActivityReferences } from '../rules.js'
+import { checkActivityReferences } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
 import { writer, type Counters, type Db } from './database.js'
 import { Filters, recordTable } from './record-table.js'
-import { toActivity, type ActivityRow } from '../rows.js'
+import { toActivity, type ActivityRow } from '../model/records.js'
 import { sqliteTables } from './columns.js'
 import { ActivityTypeIds } from '../activity-types.js'
 
@@ -115,7 +115,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
   })
 
   return {
-    get: table.get,
+    get: table.operations.get,
     async create (workspaceId, input) {
       const row = await write(() => create(workspaceId, input))
       remember(workspaceId, [row], [input])

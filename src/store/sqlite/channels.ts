@@ -3,7 +3,7 @@ import { nowSeconds } from '../../domain/time.js'
 import type { ChannelStore } from '../types.js'
 import type { Counters, Db } from './database.js'
 import { Filters, prefixRange, recordTable } from './record-table.js'
-import { toChannel } from '../rows.js'
+import { toChannel } from '../model/records.js'
 import { sqliteTables } from './columns.js'
 
 export function sqliteChannels (db: Db, counters: Counters, blockSize: number): ChannelStore {
@@ -17,11 +17,7 @@ export function sqliteChannels (db: Db, counters: Counters, blockSize: number): 
   })
 
   return {
-    get: table.get,
-    create: table.create,
-    createMany: table.createMany,
-    update: table.update,
-    remove: table.remove,
+    ...table.operations,
     async list (workspaceId, query: ChannelListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()))

@@ -1,6 +1,6 @@
 import { uniqueInOrder } from '../../domain/normalize.js'
-import type { Convert } from '../columns.js'
-import { tables } from '../tables.js'
+import type { Convert } from '../model/columns.js'
+import { tables } from '../model/tables.js'
 
 /** Lists are JSON text in SQLite, de-duplicated in order. */
 export const list: Convert = (value) => JSON.stringify(uniqueInOrder((value ?? []) as unknown[]))

@@ -4,9 +4,9 @@ import type { CompanyStore } from '../types.js'
 import { parseList, parseLists, type JsonLists } from './columns.js'
 import type { Counters, Db } from './database.js'
 import { Filters, prefixRange, recordTable } from './record-table.js'
-import { toCompany, type CompanyRow } from '../rows.js'
+import { toCompany, type CompanyRow } from '../model/records.js'
 import { sideTable } from './side-table.js'
-import { domain } from '../tables.js'
+import { domain } from '../model/tables.js'
 import { sqliteTables } from './columns.js'
 import { countedOrder } from '../counted-index.js'
 
@@ -33,11 +33,7 @@ export function sqliteCompanies (db: Db, counters: Counters, blockSize: number):
   })
 
   return {
-    get: table.get,
-    create: table.create,
-    createMany: table.createMany,
-    update: table.update,
-    remove: table.remove,
+    ...table.operations,
     async list (workspaceId, query: CompanyListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()), ['name'])

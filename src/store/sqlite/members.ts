@@ -3,11 +3,11 @@ import { minScoreForLevel } from '../../domain/engagement.js'
 import { searchTerms } from '../../domain/members.js'
 import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
 import type { MemberStore } from '../types.js'
-import { checkMember } from '../rules.js'
+import { checkMember } from '../model/rules.js'
 import { parseList, parseLists, type JsonLists } from './columns.js'
 import type { Counters, Db } from './database.js'
 import { Filters, prefixRange, recordTable } from './record-table.js'
-import { toMember, type MemberRow } from '../rows.js'
+import { toMember, type MemberRow } from '../model/records.js'
 import { sideTable } from './side-table.js'
 import { sqliteTables } from './columns.js'
 import { countedOrder, type Boundary } from '../counted-index.js'
@@ -71,11 +71,7 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number): M
   })
 
   return {
-    get: table.get,
-    create: table.create,
-    createMany: table.createMany,
-    update: table.update,
-    remove: table.remove,
+    ...table.operations,
     async list (workspaceId, query: MemberListQuery) {
       const filters = new Filters()
       if (query.q !== undefined) {

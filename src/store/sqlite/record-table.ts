@@ -1,8 +1,7 @@
 import { nowSeconds } from '../../domain/time.js'
-import { newId } from '../ids.js'
-import type { BaseRow } from '../rows.js'
+import type { BaseRow } from '../model/records.js'
 import type { Page } from '../types.js'
-import { changes, emptyColumns, toColumns, type FieldMap } from '../columns.js'
+import { newRow, patchedRow, type RowSpec } from '../model/rows.js'
 import { insertSql, updateSql } from './columns.js'
 import { writer, type Counter, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
@@ -10,17 +9,11 @@ import { mirror } from '../counted-index.js'
 
 export type { BaseRow }
 
-export interface TableSpec<Row extends BaseRow, Rec> {
+export interface TableSpec<Row extends BaseRow, Rec> extends RowSpec<Row> {
   table: string
   counter: Counter
   /** Every column, in the order the rows are read. */
   columns: readonly string[]
-  /** Request fields and the columns they set. */
-  fields: FieldMap
-  /** Values of the columns no request field sets, for a new row. */
-  initial: Record<string, unknown>
-  /** Columns computed from the others (search keys), refreshed on every write. */
-  derive?: (row: Row) => Partial<Row>
   /** Keeps side tables (tags, search terms) in step, inside the write's transaction. */
   afterWrite?: (row: Row, previous: Row | undefined) => void
   /** Runs before the row is deleted, inside the delete's transaction: the delete's cascade. */
@@ -66,22 +59,11 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   }
 
   const find = (workspaceId: string, id: string) => select.get(workspaceId, id) as Row | undefined
-  const derived = (row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
 
   /** Inserts new rows, the `extras` columns set per row; they are counted, and indexed, once for all. */
   function insertRows (workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Row[] {
     const now = nowSeconds()
-    const rows = inputs.map((input, i) => derived({
-      source: 'Api',
-      ...spec.initial,
-      ...emptyColumns(spec.fields),
-      ...toColumns(spec.fields, input),
-      workspace_id: workspaceId,
-      id: newId(),
-      created_at: now,
-      updated_at: now,
-      ...extras[i]
-    } as unknown as Row))
+    const rows = inputs.map((input, i) => newRow(spec, workspaceId, input, extras[i] ?? {}, now))
     for (const row of rows) {
       insert.run(row)
       spec.afterWrite?.(row, undefined)
@@ -95,9 +77,8 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
 
   /** Applies the fields present in `input` (and `extra` columns); `updated_at` moves only on a real change. */
   function patchRow (row: Row, input: object, extra: Record<string, unknown> = {}): Row {
-    const set = { ...toColumns(spec.fields, input), ...extra }
-    if (!changes(row as unknown as Record<string, unknown>, set)) return row
-    const next = derived({ ...row, ...set, updated_at: nowSeconds() })
+    const next = patchedRow(spec, row, input, extra, nowSeconds())
+    if (next === undefined) return row
     update.run(next)
     spec.afterWrite?.(next, row)
     return next
@@ -160,26 +141,29 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     insertRows,
     patchRow,
     deleteRow,
-    async get (workspaceId: string, id: string): Promise<Rec | undefined> {
-      const row = find(workspaceId, id)
-      return row && spec.toRecord(row)
-    },
-    async create (workspaceId: string, input: object): Promise<Rec> {
-      return await write(() => create(workspaceId, input))
-    },
-    async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
-      return await write(() => createMany(workspaceId, inputs))
-    },
-    async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
-      return await write(() => patch(workspaceId, id, input))
+    /** The resource's get, create, createMany, update and remove, for its store to offer as they are. */
+    operations: {
+      async get (workspaceId: string, id: string): Promise<Rec | undefined> {
+        const row = find(workspaceId, id)
+        return row && spec.toRecord(row)
+      },
+      async create (workspaceId: string, input: object): Promise<Rec> {
+        return await write(() => create(workspaceId, input))
+      },
+      async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
+        return await write(() => createMany(workspaceId, inputs))
+      },
+      async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
+        return await write(() => patch(workspaceId, id, input))
+      },
+      /** Deletes the row with its cascade (beforeDelete). */
+      async remove (workspaceId: string, id: string): Promise<boolean> {
+        return await write(() => remove(workspaceId, id))
+      }
     },
     async list (workspaceId: string, query: ListSpec): Promise<Page<Rec>> {
       const page = list.deferred(workspaceId, query)
       return { total: page.total, items: page.items.map(spec.toRecord) }
-    },
-    /** Deletes the row with its cascade (beforeDelete). */
-    async remove (workspaceId: string, id: string): Promise<boolean> {
-      return await write(() => remove(workspaceId, id))
     }
   }
 }

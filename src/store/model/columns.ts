@@ -1,4 +1,4 @@
-import { toEpochSeconds } from '../domain/time.js'
+import { toEpochSeconds } from '../../domain/time.js'
 
 // How request fields become columns: one entry per field, shared by create (absent = null) and PATCH
 // (only the fields present). Every converter takes null, which clears the column. Times travel as epoch

@@ -1,9 +1,9 @@
-import type { Activity } from '../schemas/activities.js'
-import type { Channel } from '../schemas/channels.js'
-import type { Company } from '../schemas/companies.js'
-import type { Member } from '../schemas/members.js'
-import { levelOf, pulseAt } from '../domain/engagement.js'
-import { nowSeconds, toWireTime } from '../domain/time.js'
+import type { Activity } from '../../schemas/activities.js'
+import type { Channel } from '../../schemas/channels.js'
+import type { Company } from '../../schemas/companies.js'
+import type { Member } from '../../schemas/members.js'
+import { levelOf, pulseAt } from '../../domain/engagement.js'
+import { nowSeconds, toWireTime } from '../../domain/time.js'
 
 // The rows both stores read, and the records they become: snake_case columns, times as epoch seconds,
 // lists as arrays. Row types stay inside src/store; only records leave it.

@@ -1,4 +1,4 @@
-import { normalizeDomain } from '../domain/normalize.js'
+import { normalizeDomain } from '../../domain/normalize.js'
 import { time, type Convert, type FieldMap } from './columns.js'
 
 // What both stores know of each table: its columns in read order, the request fields that set them, the

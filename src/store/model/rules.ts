@@ -1,5 +1,5 @@
-import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, type Identity } from '../domain/members.js'
-import { InvalidFieldError } from './types.js'
+import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, type Identity } from '../../domain/members.js'
+import { InvalidFieldError } from '../types.js'
 
 // Rules of a write that both stores apply, in one order, so a write that breaks several fails the same way on
 // each. As for activities (memberId, channelId, replyTo, reactTo, inviteTo), a write's fields are judged in
