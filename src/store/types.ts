@@ -12,8 +12,9 @@ import type { Member, MemberCreate, MemberListQuery, MemberPatch } from '../sche
 // `createMany` is the bulk path (seeding, imports): every input created as by `create`, in one transaction (all
 // or none), answering the new ids in input order. Member inputs may also name their company.
 //
-// Lists take the validated query of their route: page, pageSize and filters (all filters combine with AND).
-// Their total counts every record matching the filters; their default order is createdAt desc, then id desc.
+// Lists take their route's query as domain values (src/services/lists.ts): page, pageSize and filters, all
+// combined with AND; times in epoch seconds, search text lower-cased, a domain normalised. Their total counts
+// every record matching the filters; their default order is createdAt desc, then id desc.
 
 export interface Page<T> {
   total: number
@@ -27,7 +28,7 @@ export interface CompanyStore {
   update (workspaceId: string, id: string, patch: CompanyPatch): Promise<Company | undefined>
   /** Also detaches the company's members (their companyId becomes null). */
   remove (workspaceId: string, id: string): Promise<boolean>
-  list (workspaceId: string, query: CompanyListQuery): Promise<Page<Company>>
+  list (workspaceId: string, filter: CompanyListFilter): Promise<Page<Company>>
 }
 
 export interface MemberStore {
@@ -37,7 +38,7 @@ export interface MemberStore {
   update (workspaceId: string, id: string, patch: MemberPatch): Promise<Member | undefined>
   /** Removes the member and all of its activities; references to those activities are cleared. */
   remove (workspaceId: string, id: string): Promise<boolean>
-  list (workspaceId: string, query: MemberListQuery): Promise<Page<Member>>
+  list (workspaceId: string, filter: MemberListFilter): Promise<Page<Member>>
 }
 
 /** A new activity: `createdAt` in epoch seconds, checked by the services layer (src/services/activities.ts). */
@@ -50,7 +51,7 @@ export interface ActivityStore {
   update (workspaceId: string, id: string, patch: ActivityPatch): Promise<Activity | undefined>
   /** Clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields follow. */
   remove (workspaceId: string, id: string): Promise<boolean>
-  list (workspaceId: string, query: ActivityListQuery): Promise<Page<Activity>>
+  list (workspaceId: string, filter: ActivityListFilter): Promise<Page<Activity>>
 }
 
 export interface ChannelStore {
@@ -60,8 +61,17 @@ export interface ChannelStore {
   update (workspaceId: string, id: string, patch: ChannelPatch): Promise<Channel | undefined>
   /** Also clears channelId on the channel's activities. */
   remove (workspaceId: string, id: string): Promise<boolean>
-  list (workspaceId: string, query: ChannelListQuery): Promise<Page<Channel>>
+  list (workspaceId: string, filter: ChannelListFilter): Promise<Page<Channel>>
 }
+
+/** An activity list's filters: `since` and `until` in epoch seconds, both bounds included. */
+export type ActivityListFilter = Omit<ActivityListQuery, 'since' | 'until'> & { since?: number, until?: number }
+/** A member list's filters: `q` and `email` lower-cased, `activeSince` and `activeUntil` in epoch seconds. */
+export type MemberListFilter = Omit<MemberListQuery, 'activeSince' | 'activeUntil'> & { activeSince?: number, activeUntil?: number }
+/** A company list's filters: `q` lower-cased, `domain` normalised (null when it names none). */
+export type CompanyListFilter = Omit<CompanyListQuery, 'domain'> & { domain?: string | null }
+/** A channel list's filters: `q` lower-cased. */
+export type ChannelListFilter = ChannelListQuery
 
 export type MemberBulkCreate = MemberCreate & Pick<MemberPatch, 'companyId'>
 

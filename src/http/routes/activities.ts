@@ -6,7 +6,7 @@ import {
   ActivityBody, ActivityCreateSchema, ActivityListQuerySchema, ActivityPageSchema, ActivityPatchSchema,
   MemberActivityQuerySchema, MemberIdParams
 } from '../../schemas/activities.js'
-import { checkRange } from './ranges.js'
+import { activityFilter } from '../../services/lists.js'
 import type { Store } from '../../store/types.js'
 
 export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
@@ -14,8 +14,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
     schema: { querystring: ActivityListQuerySchema, response: withErrors({ 200: ActivityPageSchema }, 400) }
   }, async (request) => {
     const query = request.query
-    checkRange(query, 'since', 'until')
-    const { total, items } = await store.activities.list(request.workspaceId, query)
+    const { total, items } = await store.activities.list(request.workspaceId, activityFilter(query))
     return { page: query.page, pageSize: query.pageSize, totalActivities: total, activities: items }
   })
 
@@ -29,8 +28,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
   }, async (request) => {
     const { workspaceId, query, params } = request
     if (await store.members.get(workspaceId, params.memberId) === undefined) throw notFound()
-    checkRange(query, 'since', 'until')
-    const { total, items } = await store.activities.list(workspaceId, { ...query, memberId: params.memberId })
+    const { total, items } = await store.activities.list(workspaceId, activityFilter({ ...query, memberId: params.memberId }))
     return { page: query.page, pageSize: query.pageSize, totalActivities: total, activities: items }
   })
 

@@ -4,6 +4,7 @@ import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
 import {
   ChannelBody, ChannelCreateSchema, ChannelListBody, ChannelListQuerySchema, ChannelPageSchema, ChannelPatchSchema
 } from '../../schemas/channels.js'
+import { channelFilter } from '../../services/lists.js'
 import type { Store } from '../../store/types.js'
 
 export const channelRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
@@ -34,7 +35,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
     schema: { querystring: ChannelListQuerySchema, response: withErrors({ 200: ChannelPageSchema }, 400) }
   }, async (request) => {
     const query = request.query
-    const { total, items } = await store.channels.list(request.workspaceId, query)
+    const { total, items } = await store.channels.list(request.workspaceId, channelFilter(query))
     return { page: query.page, pageSize: query.pageSize, totalChannels: total, channels: items }
   })
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { notFound } from '../../errors.js'
 import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
 import { CompanyBody, CompanyCreateSchema, CompanyListQuerySchema, CompanyPageSchema, CompanyPatchSchema } from '../../schemas/companies.js'
+import { companyFilter } from '../../services/lists.js'
 import type { Store } from '../../store/types.js'
 
 export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
@@ -32,7 +33,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
     schema: { querystring: CompanyListQuerySchema, response: withErrors({ 200: CompanyPageSchema }, 400) }
   }, async (request) => {
     const query = request.query
-    const { total, items } = await store.companies.list(request.workspaceId, query)
+    const { total, items } = await store.companies.list(request.workspaceId, companyFilter(query))
     return { page: query.page, pageSize: query.pageSize, totalCompanies: total, companies: items }
   })
 

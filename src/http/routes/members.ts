@@ -3,7 +3,7 @@ import { notFound } from '../../errors.js'
 import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
 import { MemberBody, MemberCreateSchema, MemberListQuerySchema, MemberPageSchema, MemberPatchSchema } from '../../schemas/members.js'
 import type { Store } from '../../store/types.js'
-import { checkRange } from './ranges.js'
+import { memberFilter } from '../../services/lists.js'
 
 export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.post('', {
@@ -17,8 +17,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
     schema: { querystring: MemberListQuerySchema, response: withErrors({ 200: MemberPageSchema }, 400) }
   }, async (request) => {
     const query = request.query
-    checkRange(query, 'activeSince', 'activeUntil')
-    const { total, items } = await store.members.list(request.workspaceId, query)
+    const { total, items } = await store.members.list(request.workspaceId, memberFilter(query))
     return { page: query.page, pageSize: query.pageSize, totalMembers: total, members: items }
   })
 

@@ -1,6 +1,6 @@
-import type { ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
+import type { ActivityPatch } from '../../schemas/activities.js'
 import { activityWeight, gainsByMember } from '../../domain/engagement.js'
-import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
+import { nowSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
@@ -220,7 +220,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       })
     },
 
-    async list (workspaceId, query: ActivityListQuery) {
+    async list (workspaceId, query) {
       // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
       const filters = new Filters()
       const member = query.memberId === undefined ? undefined : filters.id(query.memberId)
@@ -232,10 +232,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
           WHERE workspace_id = $1 AND key = ${filters.param(query.activityTypeKey, 'text')})`, BY_TIME)
       }
       if (query.since !== undefined) {
-        filters.add(`created_at >= to_timestamp(${filters.param(lowerBoundSeconds(query.since), 'float8')})`, BY_TIME)
+        filters.add(`created_at >= to_timestamp(${filters.param(query.since, 'float8')})`, BY_TIME)
       }
       if (query.until !== undefined) {
-        filters.add(`created_at <= to_timestamp(${filters.param(toEpochSeconds(query.until), 'float8')})`, BY_TIME)
+        filters.add(`created_at <= to_timestamp(${filters.param(query.until, 'float8')})`, BY_TIME)
       }
       if (query.source !== undefined) filters.add(`source = ${filters.param(query.source, 'text')}`, BY_TIME)
       return await table.list(workspaceId, {

@@ -1,4 +1,3 @@
-import type { ChannelListQuery } from '../../schemas/channels.js'
 import { nowSeconds } from '../../domain/time.js'
 import type { ChannelStore } from '../types.js'
 import { statement, type Counters, type Pool } from './database.js'
@@ -21,9 +20,9 @@ export function postgresChannels (pool: Pool, counters: Counters, blockSize: num
 
   return {
     ...table.operations,
-    async list (workspaceId, query: ChannelListQuery) {
+    async list (workspaceId, query) {
       const filters = new Filters()
-      if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase(), { bounded: true }))
+      if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q, { bounded: true }))
       if (query.source !== undefined) filters.add(`source = ${filters.param(query.source, 'text')}`, ['createdAt'])
       return await table.list(workspaceId, {
         ...filters,

@@ -1,11 +1,9 @@
-import type { CompanyListQuery } from '../../schemas/companies.js'
 import { nowSeconds } from '../../domain/time.js'
 import type { CompanyStore } from '../types.js'
 import { statement, type Counters, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toCompany } from '../model/records.js'
 import { sideTable } from './side-table.js'
-import { domain } from '../model/tables.js'
 import { postgresTables } from './columns.js'
 import { countedOrder } from '../counted-index.js'
 
@@ -30,10 +28,10 @@ export function postgresCompanies (pool: Pool, counters: Counters, blockSize: nu
 
   return {
     ...table.operations,
-    async list (workspaceId, query: CompanyListQuery) {
+    async list (workspaceId, query) {
       const filters = new Filters()
-      if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q.toLowerCase(), { bounded: true }), ['name'])
-      if (query.domain !== undefined) filters.add(filters.boundedEquals('domain', domain(query.domain) as string | null), ['createdAt'])
+      if (query.q !== undefined) filters.add(filters.prefix('name_key', query.q, { bounded: true }), ['name'])
+      if (query.domain !== undefined) filters.add(filters.boundedEquals('domain', query.domain), ['createdAt'])
       if (query.tag !== undefined) filters.add(tags.having(filters.id(query.tag)))
       return await table.list(workspaceId, {
         ...filters,

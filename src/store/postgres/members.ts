@@ -1,7 +1,7 @@
-import type { MemberListQuery, MemberPatch } from '../../schemas/members.js'
+import type { MemberPatch } from '../../schemas/members.js'
 import { minScoreForLevel } from '../../domain/engagement.js'
 import { searchTerms } from '../../domain/members.js'
-import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
+import { nowSeconds } from '../../domain/time.js'
 import type { MemberBulkCreate, MemberStore } from '../types.js'
 import { checkMember } from '../model/rules.js'
 import { toColumns } from '../model/columns.js'
@@ -129,15 +129,15 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
         return toMember(await table.patchRow(tx, row, input))
       })
     },
-    async list (workspaceId, query: MemberListQuery) {
+    async list (workspaceId, query) {
       const filters = new Filters()
       if (query.q !== undefined) {
         filters.add(ownedBy(`SELECT member_id FROM member_terms
-          WHERE workspace_id = $1 AND ${filters.prefix('term', query.q.toLowerCase())}`))
+          WHERE workspace_id = $1 AND ${filters.prefix('term', query.q)}`))
       }
       if (query.email !== undefined) {
         filters.add(ownedBy(`SELECT member_id FROM member_terms
-          WHERE workspace_id = $1 AND term = ${filters.param(query.email.toLowerCase(), 'text')} AND kind = 'email'`))
+          WHERE workspace_id = $1 AND term = ${filters.param(query.email, 'text')} AND kind = 'email'`))
       }
       if (query.companyId !== undefined) filters.add(`company_id = ${filters.id(query.companyId)}`, ['createdAt'])
       if (query.tag !== undefined) filters.add(tags.having(filters.id(query.tag)))
@@ -145,10 +145,10 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
         filters.add(`engagement >= ${filters.param(minScoreForLevel(query.minLevel, nowSeconds()), 'float8')}`, ['pulse'])
       }
       if (query.activeSince !== undefined) {
-        filters.add(`last_activity >= to_timestamp(${filters.param(lowerBoundSeconds(query.activeSince), 'float8')})`, ['lastActivity'])
+        filters.add(`last_activity >= to_timestamp(${filters.param(query.activeSince, 'float8')})`, ['lastActivity'])
       }
       if (query.activeUntil !== undefined) {
-        filters.add(`last_activity <= to_timestamp(${filters.param(toEpochSeconds(query.activeUntil), 'float8')})`, ['lastActivity'])
+        filters.add(`last_activity <= to_timestamp(${filters.param(query.activeUntil, 'float8')})`, ['lastActivity'])
       }
       return await table.list(workspaceId, {
         ...filters,

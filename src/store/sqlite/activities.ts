@@ -1,6 +1,6 @@
-import type { ActivityListQuery, ActivityPatch } from '../../schemas/activities.js'
+import type { ActivityPatch } from '../../schemas/activities.js'
 import { activityWeight, gainsByMember } from '../../domain/engagement.js'
-import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
+import { nowSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
@@ -134,7 +134,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
     async remove (workspaceId, id) {
       return await write(() => remove(workspaceId, id))
     },
-    async list (workspaceId, query: ActivityListQuery) {
+    async list (workspaceId, query) {
       // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
       const filters = new Filters()
       if (query.memberId !== undefined) filters.add('member_id = @member_id', { member_id: query.memberId }, BY_TIME)
@@ -144,8 +144,8 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
         const typeId = selectType.get(workspaceId, query.activityTypeKey) ?? null
         filters.add('activity_type_id = @type_id', { type_id: typeId }, BY_TIME)
       }
-      if (query.since !== undefined) filters.add('created_at >= @since', { since: lowerBoundSeconds(query.since) }, BY_TIME)
-      if (query.until !== undefined) filters.add('created_at <= @until', { until: toEpochSeconds(query.until) }, BY_TIME)
+      if (query.since !== undefined) filters.add('created_at >= @since', { since: query.since }, BY_TIME)
+      if (query.until !== undefined) filters.add('created_at <= @until', { until: query.until }, BY_TIME)
       if (query.source !== undefined) filters.add('source = @source', { source: query.source }, BY_TIME)
       return table.list(workspaceId, {
         ...filters,

@@ -1,4 +1,3 @@
-import type { ChannelListQuery } from '../../schemas/channels.js'
 import { nowSeconds } from '../../domain/time.js'
 import type { ChannelStore } from '../types.js'
 import type { Counters, Db } from './database.js'
@@ -18,9 +17,9 @@ export function sqliteChannels (db: Db, counters: Counters, blockSize: number): 
 
   return {
     ...table.operations,
-    async list (workspaceId, query: ChannelListQuery) {
+    async list (workspaceId, query) {
       const filters = new Filters()
-      if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()))
+      if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q))
       if (query.source !== undefined) filters.add('source = @source', { source: query.source }, ['createdAt'])
       return table.list(workspaceId, {
         ...filters,

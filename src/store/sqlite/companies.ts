@@ -1,4 +1,3 @@
-import type { CompanyListQuery } from '../../schemas/companies.js'
 import { nowSeconds } from '../../domain/time.js'
 import type { CompanyStore } from '../types.js'
 import { parseList, parseLists, type JsonLists } from './columns.js'
@@ -6,7 +5,6 @@ import type { Counters, Db } from './database.js'
 import { Filters, prefixRange, recordTable } from './record-table.js'
 import { toCompany, type CompanyRow } from '../model/records.js'
 import { sideTable } from './side-table.js'
-import { domain } from '../model/tables.js'
 import { sqliteTables } from './columns.js'
 import { countedOrder } from '../counted-index.js'
 
@@ -34,10 +32,10 @@ export function sqliteCompanies (db: Db, counters: Counters, blockSize: number):
 
   return {
     ...table.operations,
-    async list (workspaceId, query: CompanyListQuery) {
+    async list (workspaceId, query) {
       const filters = new Filters()
-      if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q.toLowerCase()), ['name'])
-      if (query.domain !== undefined) filters.add('domain = @domain', { domain: domain(query.domain) as string | null }, ['createdAt'])
+      if (query.q !== undefined) filters.add(...prefixRange('name_key', 'q', query.q), ['name'])
+      if (query.domain !== undefined) filters.add('domain = @domain', { domain: query.domain }, ['createdAt'])
       if (query.tag !== undefined) filters.add(tags.having('tag'), { tag: query.tag })
       return table.list(workspaceId, {
         ...filters,

@@ -1,7 +1,6 @@
-import type { MemberListQuery } from '../../schemas/members.js'
 import { minScoreForLevel } from '../../domain/engagement.js'
 import { searchTerms } from '../../domain/members.js'
-import { lowerBoundSeconds, nowSeconds, toEpochSeconds } from '../../domain/time.js'
+import { nowSeconds } from '../../domain/time.js'
 import type { MemberStore } from '../types.js'
 import { checkMember } from '../model/rules.js'
 import { parseList, parseLists, type JsonLists } from './columns.js'
@@ -72,15 +71,15 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number): M
 
   return {
     ...table.operations,
-    async list (workspaceId, query: MemberListQuery) {
+    async list (workspaceId, query) {
       const filters = new Filters()
       if (query.q !== undefined) {
-        const [range, params] = prefixRange('term', 'q', query.q.toLowerCase())
+        const [range, params] = prefixRange('term', 'q', query.q)
         filters.add(`id IN (SELECT member_id FROM member_terms WHERE workspace_id = @workspace_id AND ${range})`, params)
       }
       if (query.email !== undefined) {
         filters.add(`id IN (SELECT member_id FROM member_terms
-          WHERE workspace_id = @workspace_id AND term = @email AND kind = 'email')`, { email: query.email.toLowerCase() })
+          WHERE workspace_id = @workspace_id AND term = @email AND kind = 'email')`, { email: query.email })
       }
       if (query.companyId !== undefined) filters.add('company_id = @company_id', { company_id: query.companyId }, ['createdAt'])
       if (query.tag !== undefined) filters.add(tags.having('tag'), { tag: query.tag })
@@ -88,10 +87,10 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number): M
         filters.add('engagement >= @min_score', { min_score: minScoreForLevel(query.minLevel, nowSeconds()) }, ['pulse'])
       }
       if (query.activeSince !== undefined) {
-        filters.add('last_activity >= @active_since', { active_since: lowerBoundSeconds(query.activeSince) }, ['lastActivity'])
+        filters.add('last_activity >= @active_since', { active_since: query.activeSince }, ['lastActivity'])
       }
       if (query.activeUntil !== undefined) {
-        filters.add('last_activity <= @active_until', { active_until: toEpochSeconds(query.activeUntil) }, ['lastActivity'])
+        filters.add('last_activity <= @active_until', { active_until: query.activeUntil }, ['lastActivity'])
       }
       return table.list(workspaceId, {
         ...filters,
