@@ -104,6 +104,18 @@ for (const store of testStores()) {
       assertBadRequest(res, '\ud800', 'must be well-formed Unicode (no lone surrogate)')
     })
 
+    test('text is checked at any depth: arrays nested 400,000 deep are a 400, and a lone surrogate at the bottom is named', async (t) => {
+      const { app, workspaceId, client } = await setUp(t)
+      const before = await everything(client)
+      const headers = { ...authHeader(workspaceId), 'content-type': 'application/json' }
+      const depth = 400_000
+      const deep = await app.inject({ method: 'POST', url: '/v1/companies', headers, payload: `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}` })
+      assertBadRequest(deep, 'name', 'must be string')
+      const hidden = await app.inject({ method: 'POST', url: '/v1/companies', headers, payload: `{"name":"x","tags":${'['.repeat(1000)}"\\ud800"${']'.repeat(1000)}}` })
+      assertBadRequest(hidden, `tags${'.0'.repeat(1000)}`, 'must be well-formed Unicode (no lone surrogate)')
+      assert.deepEqual(await everything(client), before)
+    })
+
     test('a body whose bytes are not UTF-8 is a 400 on every route that takes one, and nothing is written', async (t) => {
       const { app, workspaceId, client, ids } = await setUp(t)
       const before = await everything(client)

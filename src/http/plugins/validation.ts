@@ -99,17 +99,25 @@ const INTEGER_MESSAGE = 'must be an integer written in decimal digits'
 /** ES2024's String.prototype.isWellFormed, which Node 20 has and the ES2023 lib does not declare. */
 const isWellFormed = (value: string): boolean => (value as string & { isWellFormed: () => boolean }).isWellFormed()
 
-/** Every string (keys included) that holds a lone surrogate, by its JSON pointer. */
-function illFormedText (data: unknown, path: string): Issue[] {
+/**
+ * Every string (keys included) that holds a lone surrogate, by its JSON pointer, up to MAX_ISSUES. Iterative: a
+ * body of a megabyte can nest arrays hundreds of thousands deep, which a recursive walk would overflow on.
+ */
+function illFormedText (data: unknown, root: string): Issue[] {
   const issue = (at: string): Issue => ({ instancePath: at, schemaPath: '', keyword: 'wellFormed', params: {}, message: 'must be well-formed Unicode (no lone surrogate)' })
-  if (typeof data === 'string') return isWellFormed(data) ? [] : [issue(path)]
-  if (typeof data !== 'object' || data === null) return []
   const issues: Issue[] = []
-  for (const [key, value] of Object.entries(data)) {
-    const at = `${path}/${key}`
-    if (!isWellFormed(key)) issues.push(issue(at))
-    else issues.push(...illFormedText(value, at))
-    if (issues.length >= MAX_ISSUES) break
+  const pending: Array<[unknown, string]> = [[data, root]]
+  while (pending.length > 0 && issues.length < MAX_ISSUES) {
+    const [value, path] = pending.pop()!
+    if (typeof value === 'string') {
+      if (!isWellFormed(value)) issues.push(issue(path))
+    } else if (typeof value === 'object' && value !== null) {
+      // Pushed in reverse, so the issues come in document order.
+      for (const [key, child] of Object.entries(value).reverse()) {
+        // A key that is not well-formed is itself the problem, reported at its own path.
+        pending.push([isWellFormed(key) ? child : key, `${path}/${key}`])
+      }
+    }
   }
   return issues
 }
