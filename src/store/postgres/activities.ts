@@ -4,7 +4,7 @@ import { nowSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
-import { allSettled, isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
+import { allSettled, existingIds, isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../model/records.js'
 import { postgresTables } from './columns.js'
@@ -27,11 +27,9 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     toRecord: toActivity
   })
 
-  // The records of these ids that exist in the workspace: one look-up for a single reference or a whole batch's.
-  const existing = {
-    channelId: statement<{ id: string }>('SELECT id FROM channels WHERE workspace_id = $1 AND id = ANY($2::uuid[])'),
-    activity: statement<{ id: string }>('SELECT id FROM activities WHERE workspace_id = $1 AND id = ANY($2::uuid[])')
-  }
+  const channelsFound = existingIds('channels')
+  const activitiesFound = existingIds('activities')
+
   const memberOf = statement<{ member_id: string }>('SELECT member_id FROM activities WHERE workspace_id = $1 AND id = $2')
   const lockMembers = statement<{ id: string }>(
     'SELECT id FROM members WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE')
@@ -68,17 +66,11 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2)
     WHERE workspace_id = $1 AND id = $2`)
 
-  /** The records of the workspace among `ids` that `lookup` finds (no statement for no ids). */
-  async function found (db: Db, lookup: typeof existing.channelId, workspaceId: string, ids: ReadonlyArray<string | null | undefined>): Promise<Set<string>> {
-    const wanted = [...new Set(ids.filter(isId))]
-    return new Set(wanted.length === 0 ? [] : (await lookup(db, workspaceId, wanted)).map((row) => row.id))
-  }
-
   /** Looks up the references `input` sets, together, then judges them by the rule both stores apply. */
   async function checkReferences (db: Db, workspaceId: string, input: ActivityPatch, self?: string): Promise<void> {
     const [channels, activities] = await allSettled([
-      found(db, existing.channelId, workspaceId, [input.channelId]),
-      found(db, existing.activity, workspaceId, [input.replyTo, input.reactTo, input.inviteTo])
+      channelsFound(db, workspaceId, [input.channelId]),
+      activitiesFound(db, workspaceId, [input.replyTo, input.reactTo, input.inviteTo])
     ])
     checkActivityReferences(input, self, (kind, id) => (kind === 'channel' ? channels : activities).has(id))
   }
@@ -141,8 +133,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     const [, attached, channels, activities] = await allSettled([
       lockMembers(tx, workspaceId, ids),
       attachMany(tx, workspaceId, ids, sums.map((m) => m.n), sums.map((m) => m.weight), sums.map((m) => m.first), sums.map((m) => m.last)),
-      found(tx, existing.channelId, workspaceId, inputs.map((input) => input.channelId)),
-      found(tx, existing.activity, workspaceId, inputs.flatMap((input) => [input.replyTo, input.reactTo, input.inviteTo]))
+      channelsFound(tx, workspaceId, inputs.map((input) => input.channelId)),
+      activitiesFound(tx, workspaceId, inputs.flatMap((input) => [input.replyTo, input.reactTo, input.inviteTo]))
     ])
     if (attached.length < ids.length) throw new InvalidFieldError('memberId')
     for (const input of inputs) checkActivityReferences(input, undefined, (kind, id) => (kind === 'channel' ? channels : activities).has(id))

@@ -44,6 +44,18 @@ export function statement<Row extends object = Record<string, unknown>> (text: s
   }
 }
 
+/**
+ * The ids among `ids` of records of `table` in the workspace: one statement for a single reference or a whole
+ * batch's, none when no id is given (a value that is no id names no record).
+ */
+export function existingIds (table: string) {
+  const lookup = statement<{ id: string }>(`SELECT id FROM ${table} WHERE workspace_id = $1 AND id = ANY($2::uuid[])`)
+  return async (db: Db, workspaceId: string, ids: ReadonlyArray<string | null | undefined>): Promise<Set<string>> => {
+    const wanted = [...new Set(ids.filter(isId))]
+    return new Set(wanted.length === 0 ? [] : (await lookup(db, workspaceId, wanted)).map((row) => row.id))
+  }
+}
+
 // Connection failures (postgres.js's own codes, the socket's) and the server's "cannot serve now" states:
 // class 08 (connection exception), 57P01-57P03 (shutting down, starting up), 53300 (too many connections),
 // 57014 (statement timeout: overloaded).

@@ -5,7 +5,7 @@ import { nowSeconds } from '../../domain/time.js'
 import type { MemberBulkCreate, MemberStore } from '../types.js'
 import { checkMember } from '../model/rules.js'
 import { toColumns } from '../model/columns.js'
-import { allSettled, isId, statement, transaction, type Counters, type Db, type Pool } from './database.js'
+import { allSettled, existingIds, isId, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { Filters, recordTable } from './record-table.js'
 import { toMember, type MemberRow } from '../model/records.js'
 import { differs, ownedBy, sideTable } from './side-table.js'
@@ -87,12 +87,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   })
 
   // A company deleted after this look-up fails the foreign key at the write instead (mapped to companyId).
-  const existingCompanies = statement<{ id: string }>('SELECT id FROM companies WHERE workspace_id = $1 AND id = ANY($2::uuid[])')
-  /** The companies of the workspace among `ids` (one statement, none for no ids). */
-  async function companiesFound (db: Db, workspaceId: string, ids: ReadonlyArray<string | null | undefined>): Promise<Set<string>> {
-    const wanted = [...new Set(ids.filter(isId))]
-    return new Set(wanted.length === 0 ? [] : (await existingCompanies(db, workspaceId, wanted)).map((row) => row.id))
-  }
+  const companiesFound = existingIds('companies')
 
   /** Rejects new members in input order by the rule both stores apply (the companies they name looked up first). */
   async function admit (db: Db, workspaceId: string, inputs: readonly MemberBulkCreate[]): Promise<void> {
