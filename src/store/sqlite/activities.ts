@@ -5,21 +5,14 @@ import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
 import { writer, type Counters, type Db } from './database.js'
-import { Filters, recordTable } from './record-table.js'
+import { recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../model/records.js'
-import { sqliteTables } from './columns.js'
+import { activities } from '../model/resources.js'
 import { ActivityTypeIds } from '../activity-types.js'
-
-const BY_TIME = ['createdAt']
-// A member's whole timeline: its total is the count its member row keeps.
-const MEMBER_ACTIVITY_COUNT = 'SELECT activity_count FROM members WHERE workspace_id = @workspace_id AND id = @member_id'
 
 export function sqliteActivities (db: Db, counters: Counters, blockSize: number): ActivityStore {
   const types = new ActivityTypeIds()
-  const table = recordTable(db, counters, blockSize, {
-    ...sqliteTables.activities,
-    toRecord: toActivity
-  })
+  const table = recordTable(db, counters, blockSize, activities, toActivity)
 
   const exists = {
     member: db.prepare('SELECT 1 FROM members WHERE workspace_id = ? AND id = ?').pluck(),
@@ -134,27 +127,6 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
     async remove (workspaceId, id) {
       return await write(() => remove(workspaceId, id))
     },
-    async list (workspaceId, query) {
-      // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
-      const filters = new Filters()
-      if (query.memberId !== undefined) filters.add('member_id = @member_id', { member_id: query.memberId }, BY_TIME)
-      if (query.channelId !== undefined) filters.add('channel_id = @channel_id', { channel_id: query.channelId }, BY_TIME)
-      if (query.activityTypeKey !== undefined) {
-        // An unknown key names no type, so no activity: the id stays null and matches nothing.
-        const typeId = selectType.get(workspaceId, query.activityTypeKey) ?? null
-        filters.add('activity_type_id = @type_id', { type_id: typeId }, BY_TIME)
-      }
-      if (query.since !== undefined) filters.add('created_at >= @since', { since: query.since }, BY_TIME)
-      if (query.until !== undefined) filters.add('created_at <= @until', { until: query.until }, BY_TIME)
-      if (query.source !== undefined) filters.add('source = @source', { source: query.source }, BY_TIME)
-      return table.list(workspaceId, {
-        ...filters,
-        orderBy: filters.orderBy('-createdAt', { createdAt: 'created_at' }),
-        counted: 'desc',
-        ...(filters.where.length === 1 && query.memberId !== undefined ? { keptTotal: MEMBER_ACTIVITY_COUNT } : {}),
-        page: query.page,
-        pageSize: query.pageSize
-      })
-    }
+    list: table.operations.list
   }
 }
