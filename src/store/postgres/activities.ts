@@ -138,25 +138,18 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     return inputs.map((input, i) => ({ activity_type_id: typeIds.get(input.activityTypeKey), created_at: ats[i], updated_at: now }))
   }
 
-  /** Keeps the types of committed rows. */
-  const remember = (workspaceId: string, rows: readonly ActivityRow[], inputs: ReadonlyArray<{ activityTypeKey?: string }>) =>
-    rows.forEach((row, i) => {
-      const key = inputs[i]!.activityTypeKey
-      if (key !== undefined) types.remember(workspaceId, key, row.activity_type_id)
-    })
-
   return {
     get: table.operations.get,
 
     async create (workspaceId, input: ActivityInput) {
       const row = await transaction(pool, async (tx) => await insert(tx, workspaceId, input))
-      remember(workspaceId, [row], [input])
+      types.remember(workspaceId, [row], [input])
       return toActivity(row)
     },
 
     async createMany (workspaceId, inputs: ActivityInput[]) {
       const rows = await transaction(pool, async (tx) => await table.insertRows(tx, workspaceId, inputs, await admitMany(tx, workspaceId, inputs)))
-      remember(workspaceId, rows, inputs)
+      types.remember(workspaceId, rows, inputs)
       return rows.map((row) => row.id)
     },
 
@@ -185,7 +178,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
         }
         return next
       })
-      if (next !== undefined) remember(workspaceId, [next], [input])
+      if (next !== undefined) types.remember(workspaceId, [next], [input])
       return next && toActivity(next)
     },
 

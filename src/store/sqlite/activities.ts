@@ -75,12 +75,6 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
   const write = writer(db)
   const create = db.transaction((workspaceId: string, input: ActivityInput) => insertAll(workspaceId, [input])[0]!)
   const createMany = db.transaction(insertAll)
-  /** Keeps the types of committed rows. */
-  const remember = (workspaceId: string, rows: readonly ActivityRow[], inputs: ReadonlyArray<{ activityTypeKey?: string }>) =>
-    rows.forEach((row, i) => {
-      const key = inputs[i]!.activityTypeKey
-      if (key !== undefined) types.remember(workspaceId, key, row.activity_type_id)
-    })
 
   const update = db.transaction((workspaceId: string, id: string, input: ActivityPatch): ActivityRow | undefined => {
     const row = table.find(workspaceId, id)
@@ -111,17 +105,17 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
     get: table.operations.get,
     async create (workspaceId, input) {
       const row = await write(() => create(workspaceId, input))
-      remember(workspaceId, [row], [input])
+      types.remember(workspaceId, [row], [input])
       return toActivity(row)
     },
     async createMany (workspaceId, inputs) {
       const rows = await write(() => createMany(workspaceId, inputs))
-      remember(workspaceId, rows, inputs)
+      types.remember(workspaceId, rows, inputs)
       return rows.map((row) => row.id)
     },
     async update (workspaceId, id, input) {
       const row = await write(() => update(workspaceId, id, input))
-      if (row !== undefined) remember(workspaceId, [row], [input])
+      if (row !== undefined) types.remember(workspaceId, [row], [input])
       return row && toActivity(row)
     },
     async remove (workspaceId, id) {
