@@ -50,6 +50,19 @@ export interface ListRequest {
 
 const DEFAULT_SORT = '-createdAt'
 
+/**
+ * The least text above every text that starts with `prefix`: its last code point below U+10FFFF, plus one
+ * (surrogates skipped), with what follows it dropped; undefined when every code point is U+10FFFF.
+ */
+function prefixEnd (prefix: string): string | undefined {
+  const points = [...prefix]
+  while (points.length > 0) {
+    const last = points.pop()!.codePointAt(0)!
+    if (last < 0x10FFFF) return points.join('') + String.fromCodePoint(last === 0xD7FF ? 0xE000 : last + 1)
+  }
+  return undefined
+}
+
 export function listQuery (resource: Pick<Resource, 'table' | 'filters' | 'sorts' | 'keptTotal'>, request: ListRequest, dialect: Dialect): ListQuery {
   const params: unknown[] = []
   const where: string[] = []
@@ -64,11 +77,14 @@ export function listQuery (resource: Pick<Resource, 'table' | 'filters' | 'sorts
     if (!isId(value)) none = true
     return param(isId(value) ? value : null, 'uuid')
   }
+  // Text compares by code point on both stores (SQLite's UTF-8 bytes, PostgreSQL's COLLATE "C").
   const prefix = (column: string, text: string, isBounded = false): string => {
     const from = param(text, 'text')
-    const to = param(text + '\u{10FFFF}', 'text')
-    const whole = `${column} >= ${from} AND ${column} < ${to}`
-    return isBounded && bounded ? `${bounded(column)} >= ${bounded(from)} AND ${bounded(column)} <= ${bounded(to)} AND ${whole}` : whole
+    const end = prefixEnd(text)
+    const to = end === undefined ? undefined : param(end, 'text')
+    const whole = `${column} >= ${from}${to === undefined ? '' : ` AND ${column} < ${to}`}`
+    if (!isBounded || bounded === undefined) return whole
+    return `${bounded(column)} >= ${bounded(from)}${to === undefined ? '' : ` AND ${bounded(column)} <= ${bounded(to)}`} AND ${whole}`
   }
   const condition = (filter: Filter, value: unknown): string | undefined => {
     switch (filter.kind) {
