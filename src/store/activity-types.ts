@@ -12,11 +12,13 @@ export class ActivityTypeIds {
     return this.#ids.get(`${workspaceId} ${key}`)
   }
 
-  /** Call only once the write that found or made `id` has committed. */
-  remember (workspaceId: string, key: string, id: string): void {
-    const entry = `${workspaceId} ${key}`
-    if (this.#ids.has(entry)) return
-    if (this.#ids.size >= MAX_ENTRIES) this.#ids.delete(this.#ids.keys().next().value!)
-    this.#ids.set(entry, id)
+  /** The types of rows written from `inputs`; call only once the write has committed. */
+  remember (workspaceId: string, rows: ReadonlyArray<{ activity_type_id: string }>, inputs: ReadonlyArray<{ activityTypeKey?: string }>): void {
+    rows.forEach((row, i) => {
+      const entry = `${workspaceId} ${inputs[i]!.activityTypeKey}`
+      if (inputs[i]!.activityTypeKey === undefined || this.#ids.has(entry)) return
+      if (this.#ids.size >= MAX_ENTRIES) this.#ids.delete(this.#ids.keys().next().value!)
+      this.#ids.set(entry, row.activity_type_id)
+    })
   }
 }

@@ -65,6 +65,9 @@ export function seek (offset: number, total: number, closed: number, blocks: (de
   throw new Error('counted index out of step with its counts')
 }
 
+/** Whether `key` lies below `bound` in ascending list order. */
+export const before = (key: Boundary, bound: Boundary) => key.at < bound.at || (key.at === bound.at && key.id < bound.id)
+
 /** Ascending list order of keys. */
 export const byKey = (a: Boundary, b: Boundary) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 

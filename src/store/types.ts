@@ -21,48 +21,30 @@ export interface Page<T> {
   items: T[]
 }
 
-export interface CompanyStore {
-  get (workspaceId: string, id: string): Promise<Company | undefined>
-  create (workspaceId: string, input: CompanyCreate): Promise<Company>
-  createMany (workspaceId: string, inputs: CompanyCreate[]): Promise<string[]>
-  update (workspaceId: string, id: string, patch: CompanyPatch): Promise<Company | undefined>
-  /** Also detaches the company's members (their companyId becomes null). */
+/** The operations of one resource; `remove` takes the resource's cascade with it. */
+export interface RecordStore<Rec, Create, Patch, Filter, BulkCreate = Create> {
+  get (workspaceId: string, id: string): Promise<Rec | undefined>
+  create (workspaceId: string, input: Create): Promise<Rec>
+  createMany (workspaceId: string, inputs: BulkCreate[]): Promise<string[]>
+  update (workspaceId: string, id: string, patch: Patch): Promise<Rec | undefined>
   remove (workspaceId: string, id: string): Promise<boolean>
-  list (workspaceId: string, filter: CompanyListFilter): Promise<Page<Company>>
+  list (workspaceId: string, filter: Filter): Promise<Page<Rec>>
 }
 
-export interface MemberStore {
-  get (workspaceId: string, id: string): Promise<Member | undefined>
-  create (workspaceId: string, input: MemberCreate): Promise<Member>
-  createMany (workspaceId: string, inputs: MemberBulkCreate[]): Promise<string[]>
-  update (workspaceId: string, id: string, patch: MemberPatch): Promise<Member | undefined>
-  /** Removes the member and all of its activities; references to those activities are cleared. */
-  remove (workspaceId: string, id: string): Promise<boolean>
-  list (workspaceId: string, filter: MemberListFilter): Promise<Page<Member>>
-}
+/** Removing a company detaches its members (their companyId becomes null). */
+export type CompanyStore = RecordStore<Company, CompanyCreate, CompanyPatch, CompanyListFilter>
+/** Removing a member removes all of its activities; references to those activities are cleared. */
+export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate>
+/**
+ * Removing an activity clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields
+ * follow every write.
+ */
+export type ActivityStore = RecordStore<Activity, ActivityInput, ActivityPatch, ActivityListFilter>
+/** Removing a channel clears channelId on its activities. */
+export type ChannelStore = RecordStore<Channel, ChannelCreate, ChannelPatch, ChannelListFilter>
 
 /** A new activity: `createdAt` in epoch seconds, checked by the services layer (src/services/activities.ts). */
 export type ActivityInput = Omit<ActivityCreate, 'createdAt'> & { createdAt?: number }
-
-export interface ActivityStore {
-  get (workspaceId: string, id: string): Promise<Activity | undefined>
-  create (workspaceId: string, input: ActivityInput): Promise<Activity>
-  createMany (workspaceId: string, inputs: ActivityInput[]): Promise<string[]>
-  update (workspaceId: string, id: string, patch: ActivityPatch): Promise<Activity | undefined>
-  /** Clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields follow. */
-  remove (workspaceId: string, id: string): Promise<boolean>
-  list (workspaceId: string, filter: ActivityListFilter): Promise<Page<Activity>>
-}
-
-export interface ChannelStore {
-  get (workspaceId: string, id: string): Promise<Channel | undefined>
-  create (workspaceId: string, input: ChannelCreate): Promise<Channel>
-  createMany (workspaceId: string, inputs: ChannelCreate[]): Promise<string[]>
-  update (workspaceId: string, id: string, patch: ChannelPatch): Promise<Channel | undefined>
-  /** Also clears channelId on the channel's activities. */
-  remove (workspaceId: string, id: string): Promise<boolean>
-  list (workspaceId: string, filter: ChannelListFilter): Promise<Page<Channel>>
-}
 
 /** An activity list's filters: `since` and `until` in epoch seconds, both bounds included. */
 export type ActivityListFilter = Omit<ActivityListQuery, 'since' | 'until'> & { since?: number, until?: number }

@@ -145,6 +145,23 @@ for (const store of testStores()) {
       }
     })
 
+    test('q finds names that go on past the highest code point, and a q ending with it', async (t) => {
+      const api = client(await buildTestApp(t, store))
+      const highest = await createCompany(api, { name: 'a\u{10FFFF}b' })
+      const highestOnly = await createCompany(api, { name: '\u{10FFFF}\u{10FFFF}' })
+      const next = await createCompany(api, { name: 'b' })
+      const cases: Array<[string, Company[]]> = [
+        ['a', [highest]],
+        ['a\u{10FFFF}', [highest]],
+        ['\u{10FFFF}', [highestOnly]],
+        ['\u{10FFFF}\u{10FFFF}', [highestOnly]],
+        ['b', [next]]
+      ]
+      for (const [q, companies] of cases) {
+        assert.deepEqual(await listOf(api, `/v1/companies?${qs({ q })}`), pageBody('companies', 1, 10, companies.length, newestFirst(companies)), q)
+      }
+    })
+
     test('tag lists the companies carrying that tag', async (t) => {
       const api = client(await buildTestApp(t, store))
       const both = await createCompany(api, { name: 'Both', tags: [TAG_A, TAG_B] })

@@ -39,7 +39,11 @@ async function crashUnderLoad (t: TestContext, databaseUrl: string): Promise<voi
     }
   }
   const writers = Array.from({ length: 16 }, async (_, n) => await writer(n))
+  // Killed in the middle of the load, once it has acknowledged enough writes to mean something (a loaded
+  // machine takes longer to get there).
+  const deadline = Date.now() + 60_000
   await new Promise((resolve) => setTimeout(resolve, 1500))
+  while (acked.length <= 50 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
   first.kill('SIGKILL')
   load.killed = true
   await Promise.all(writers)

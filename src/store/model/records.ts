@@ -15,7 +15,22 @@ export interface BaseRow {
   updated_at: number
 }
 
-const wireTime = (seconds: number | null): string | null => seconds === null ? null : toWireTime(seconds)
+/**
+ * The record of a row: each field from its snake_case column, the `times` from epoch seconds to RFC 3339 text.
+ * A field missing here fails every response that holds the record (the response schema requires them all).
+ */
+function recordOf<R, Row extends BaseRow> (fields: ReadonlyArray<keyof R & string>, times: ReadonlyArray<keyof R & string> = []): (row: Row) => R {
+  const plan = ['id', 'workspaceId', 'createdAt', 'updatedAt', ...fields].map((field) =>
+    [field, field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), ['createdAt', 'updatedAt', ...times].includes(field)] as const)
+  return (row) => {
+    const record: Record<string, unknown> = {}
+    for (const [field, column, time] of plan) {
+      const value = (row as unknown as Record<string, unknown>)[column]
+      record[field] = time && value !== null ? toWireTime(value as number) : value
+    }
+    return record as R
+  }
+}
 
 export interface CompanyRow extends BaseRow {
   name: string
@@ -28,24 +43,6 @@ export interface CompanyRow extends BaseRow {
   logo_url: string | null
   tags: string[]
   source: string
-}
-
-export function toCompany (row: CompanyRow): Company {
-  return {
-    id: row.id,
-    name: row.name,
-    industry: row.industry,
-    address: row.address,
-    domain: row.domain,
-    employees: row.employees,
-    foundedAt: wireTime(row.founded_at),
-    logoUrl: row.logo_url,
-    tags: row.tags,
-    source: row.source,
-    workspaceId: row.workspace_id,
-    createdAt: toWireTime(row.created_at),
-    updatedAt: toWireTime(row.updated_at)
-  }
 }
 
 export interface MemberRow extends BaseRow {
@@ -66,32 +63,6 @@ export interface MemberRow extends BaseRow {
   last_activity: number | null
 }
 
-export function toMember (row: MemberRow): Member {
-  const pulse = pulseAt(row.engagement, nowSeconds())
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    primaryEmail: row.primary_email,
-    emails: row.emails,
-    phones: row.phones,
-    jobTitle: row.job_title,
-    avatarUrl: row.avatar_url,
-    language: row.language,
-    country: row.country,
-    tags: row.tags,
-    level: levelOf(pulse),
-    pulse,
-    source: row.source,
-    companyId: row.company_id,
-    workspaceId: row.workspace_id,
-    firstActivity: wireTime(row.first_activity),
-    lastActivity: wireTime(row.last_activity),
-    createdAt: toWireTime(row.created_at),
-    updatedAt: toWireTime(row.updated_at)
-  }
-}
-
 export interface ActivityRow extends BaseRow {
   external_id: string | null
   title: string | null
@@ -106,26 +77,6 @@ export interface ActivityRow extends BaseRow {
   member_id: string
 }
 
-export function toActivity (row: ActivityRow): Activity {
-  return {
-    id: row.id,
-    externalId: row.external_id,
-    title: row.title,
-    message: row.message,
-    replyTo: row.reply_to,
-    reactTo: row.react_to,
-    inviteTo: row.invite_to,
-    source: row.source,
-    activityTypeId: row.activity_type_id,
-    channelId: row.channel_id,
-    eventId: row.event_id,
-    memberId: row.member_id,
-    workspaceId: row.workspace_id,
-    createdAt: toWireTime(row.created_at),
-    updatedAt: toWireTime(row.updated_at)
-  }
-}
-
 export interface ChannelRow extends BaseRow {
   external_id: string | null
   name: string
@@ -133,14 +84,19 @@ export interface ChannelRow extends BaseRow {
   source: string
 }
 
-export function toChannel (row: ChannelRow): Channel {
-  return {
-    id: row.id,
-    externalId: row.external_id,
-    name: row.name,
-    source: row.source,
-    workspaceId: row.workspace_id,
-    createdAt: toWireTime(row.created_at),
-    updatedAt: toWireTime(row.updated_at)
-  }
+export const toCompany = recordOf<Company, CompanyRow>(['name', 'industry', 'address', 'domain', 'employees', 'foundedAt',
+  'logoUrl', 'tags', 'source'], ['foundedAt'])
+
+const memberFields = recordOf<Omit<Member, 'level' | 'pulse'>, MemberRow>(['firstName', 'lastName', 'primaryEmail', 'emails',
+  'phones', 'jobTitle', 'avatarUrl', 'language', 'country', 'tags', 'source', 'companyId', 'firstActivity', 'lastActivity'],
+['firstActivity', 'lastActivity'])
+
+export function toMember (row: MemberRow): Member {
+  const pulse = pulseAt(row.engagement, nowSeconds())
+  return { ...memberFields(row), level: levelOf(pulse), pulse }
 }
+
+export const toActivity = recordOf<Activity, ActivityRow>(['externalId', 'title', 'message', 'replyTo', 'reactTo', 'inviteTo',
+  'source', 'activityTypeId', 'channelId', 'eventId', 'memberId'])
+
+export const toChannel = recordOf<Channel, ChannelRow>(['externalId', 'name', 'source'])

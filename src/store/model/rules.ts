@@ -1,9 +1,14 @@
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, type Identity } from '../../domain/members.js'
 import { InvalidFieldError } from '../types.js'
+import type { MemberRow } from './records.js'
 
 // Rules of a write that both stores apply, in one order, so a write that breaks several fails the same way on
 // each. As for activities (memberId, channelId, replyTo, reactTo, inviteTo), a write's fields are judged in
 // the order of the record's fields, and a rule about several fields at the place of its first one.
+
+/** The fields of a member row that make it someone. */
+export const identity = (row: MemberRow): Identity =>
+  ({ firstName: row.first_name, lastName: row.last_name, primaryEmail: row.primary_email, emails: row.emails })
 
 /**
  * A member write's first problem, if any: its identity (firstName, lastName, primaryEmail: one must be left),

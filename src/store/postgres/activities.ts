@@ -4,13 +4,12 @@ import { nowSeconds } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
-import { allSettled, existingIds, isId, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
-import { Filters, recordTable } from './record-table.js'
+import { isId } from '../../domain/uuid.js'
+import { allSettled, existingIds, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
+import { recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../model/records.js'
-import { postgresTables } from './columns.js'
+import { activities } from '../model/resources.js'
 import { ActivityTypeIds } from '../activity-types.js'
-
-const BY_TIME = ['createdAt']
 
 // Concurrency: every write that changes a member's activities first takes that member's row lock (a create by
 // the atomic UPDATE in `attach`, a move by FOR UPDATE on both members in ascending id order, a member delete
@@ -21,11 +20,7 @@ const BY_TIME = ['createdAt']
 
 export function postgresActivities (pool: Pool, counters: Counters, blockSize: number): ActivityStore {
   const types = new ActivityTypeIds()
-  const table = recordTable(pool, counters, blockSize, {
-    ...postgresTables.activities,
-    times: [],
-    toRecord: toActivity
-  })
+  const table = recordTable(pool, counters, blockSize, activities, toActivity)
 
   const channelsFound = existingIds('channels')
   const activitiesFound = existingIds('activities')
@@ -143,25 +138,18 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     return inputs.map((input, i) => ({ activity_type_id: typeIds.get(input.activityTypeKey), created_at: ats[i], updated_at: now }))
   }
 
-  /** Keeps the types of committed rows. */
-  const remember = (workspaceId: string, rows: readonly ActivityRow[], inputs: ReadonlyArray<{ activityTypeKey?: string }>) =>
-    rows.forEach((row, i) => {
-      const key = inputs[i]!.activityTypeKey
-      if (key !== undefined) types.remember(workspaceId, key, row.activity_type_id)
-    })
-
   return {
     get: table.operations.get,
 
     async create (workspaceId, input: ActivityInput) {
       const row = await transaction(pool, async (tx) => await insert(tx, workspaceId, input))
-      remember(workspaceId, [row], [input])
+      types.remember(workspaceId, [row], [input])
       return toActivity(row)
     },
 
     async createMany (workspaceId, inputs: ActivityInput[]) {
       const rows = await transaction(pool, async (tx) => await table.insertRows(tx, workspaceId, inputs, await admitMany(tx, workspaceId, inputs)))
-      remember(workspaceId, rows, inputs)
+      types.remember(workspaceId, rows, inputs)
       return rows.map((row) => row.id)
     },
 
@@ -190,7 +178,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
         }
         return next
       })
-      if (next !== undefined) remember(workspaceId, [next], [input])
+      if (next !== undefined) types.remember(workspaceId, [next], [input])
       return next && toActivity(next)
     },
 
@@ -212,36 +200,6 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       })
     },
 
-    async list (workspaceId, query) {
-      // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
-      const filters = new Filters()
-      const member = query.memberId === undefined ? undefined : filters.id(query.memberId)
-      if (member !== undefined) filters.add(`member_id = ${member}`, BY_TIME)
-      if (query.channelId !== undefined) filters.add(`channel_id = ${filters.id(query.channelId)}`, BY_TIME)
-      if (query.activityTypeKey !== undefined) {
-        // An unknown key names no type, so no activity: the subquery is null and matches nothing.
-        filters.add(`activity_type_id = (SELECT id FROM activity_types
-          WHERE workspace_id = $1 AND key = ${filters.param(query.activityTypeKey, 'text')})`, BY_TIME)
-      }
-      if (query.since !== undefined) {
-        filters.add(`created_at >= to_timestamp(${filters.param(query.since, 'float8')})`, BY_TIME)
-      }
-      if (query.until !== undefined) {
-        filters.add(`created_at <= to_timestamp(${filters.param(query.until, 'float8')})`, BY_TIME)
-      }
-      if (query.source !== undefined) filters.add(`source = ${filters.param(query.source, 'text')}`, BY_TIME)
-      return await table.list(workspaceId, {
-        ...filters,
-        none: filters.none,
-        orderBy: filters.orderBy('-createdAt', { createdAt: { column: 'activities.created_at' } }),
-        counted: 'desc',
-        // A member's whole timeline: its total is the count its member row keeps.
-        ...(filters.where.length === 1 && member !== undefined
-          ? { keptTotal: `SELECT activity_count FROM members WHERE workspace_id = $1 AND id = ${member}` }
-          : {}),
-        page: query.page,
-        pageSize: query.pageSize
-      })
-    }
+    list: table.operations.list
   }
 }

@@ -1,4 +1,4 @@
-import { fullBlock, smallBlock, type Block, type Boundary } from '../counted-index.js'
+import { before, fullBlock, smallBlock, type Block, type Boundary } from '../counted-index.js'
 import { afterCommit, allSettled, statement, transaction, type Counter, type Counters, type Db, type Pool } from './database.js'
 
 // Any constant works: it names "counted list indexes" among the database's advisory locks.
@@ -218,5 +218,3 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
 // Above and below every id: with them and an infinite time, the page statement reads from an end of the list.
 const MAX_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
 const MIN_ID = '00000000-0000-0000-0000-000000000000'
-
-const before = (key: Boundary, bound: Boundary) => key.at < bound.at || (key.at === bound.at && key.id < bound.id)

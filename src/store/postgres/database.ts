@@ -1,6 +1,6 @@
 import postgres from 'postgres'
 import { InvalidFieldError, StoreUnavailableError } from '../types.js'
-import { isUuid } from '../../domain/uuid.js'
+import { isId } from '../../domain/uuid.js'
 
 /** The pool, or the connection of one transaction: every statement runs on either. */
 export type Db = postgres.ISql
@@ -93,9 +93,6 @@ async function operation<T> (pool: Pool, run: () => Promise<T>): Promise<T> {
     if (admission !== undefined) admission.inFlight--
   }
 }
-
-/** Ids are issued as lower-case uuids; any other spelling names no record (as in SQLite, which compares text). */
-export const isId = (value: unknown): value is string => isUuid(value) && value === value.toLowerCase()
 
 /** Thrown inside a transaction to run it again from the start (see activities' update). */
 export class Retry extends Error {}

@@ -1,11 +1,12 @@
 import type { Store } from '../types.js'
 import { postgresActivities } from './activities.js'
-import { postgresChannels } from './channels.js'
-import { postgresCompanies } from './companies.js'
 import { admit, connect, counters, statement, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
 import { BLOCK_SIZE } from '../counted-index.js'
+import { recordTable } from './record-table.js'
+import { channels, companies } from '../model/resources.js'
+import { toChannel, toCompany } from '../model/records.js'
 
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
 export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
@@ -20,10 +21,10 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const counts = counters()
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   return {
-    companies: postgresCompanies(pool, counts, blockSize),
+    companies: recordTable(pool, counts, blockSize, companies, toCompany).operations,
     members: postgresMembers(pool, counts, blockSize),
     activities: postgresActivities(pool, counts, blockSize),
-    channels: postgresChannels(pool, counts, blockSize),
+    channels: recordTable(pool, counts, blockSize, channels, toChannel).operations,
     async ping () {
       await statement('SELECT 1')(pool)
     },

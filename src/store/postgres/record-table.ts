@@ -1,71 +1,78 @@
 import { nowSeconds } from '../../domain/time.js'
 import type { BaseRow } from '../model/records.js'
-import { newRow, patchedRow, type RowSpec } from '../model/rows.js'
+import { newRow, patchedRow } from '../model/rows.js'
+import type { Resource } from '../model/resources.js'
+import { listQuery, type Dialect, type ListQuery, type ListRequest } from '../model/list-query.js'
+import { isId } from '../../domain/uuid.js'
 import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
 import { byKey } from '../counted-index.js'
-import { allSettled, isId, statement, transaction, type Counter, type Counters, type Db, type Param, type Pool } from './database.js'
+import { allSettled, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
 
-export type { BaseRow }
-
-export interface TableSpec<Row extends BaseRow, Rec> extends RowSpec<Row> {
-  table: string
-  counter: Counter
-  /** Every column, in the order the rows are read. */
-  columns: readonly string[]
-  /** The timestamptz columns besides created_at and updated_at. */
-  times: readonly string[]
+/** A resource's own part of its writes, run inside their transactions. */
+export interface Hooks<Row> {
   /**
-   * Run after new rows (one or many) and after a changed row are written, inside the write's transaction: keep
-   * side tables (tags, search terms) in step, and may reject a row by throwing (the transaction rolls back).
+   * Rejects rows about to be written (new ones, or one changed from `previous`) by throwing; the transaction
+   * rolls back. One call for a whole batch, so its look-ups are one statement.
    */
-  afterInsert?: (db: Db, rows: readonly Row[]) => Promise<void>
-  afterUpdate?: (db: Db, row: Row, previous: Row) => Promise<void>
-  /** Runs before the row (read FOR UPDATE) is deleted, inside the delete's transaction: the delete's cascade. */
+  check?: (db: Db, rows: readonly Row[], previous: Row | undefined) => Promise<void>
+  /** Runs before the row (read FOR UPDATE) is deleted: the part of the delete's cascade its description does not say. */
   beforeDelete?: (db: Db, row: Row) => Promise<void>
-  toRecord: (row: Row) => Rec
 }
 
-/** One list request: the conditions beyond the workspace ($1), their parameters (from $4), the order, the page. */
-export interface ListSpec {
-  where: string[]
-  params: Param[]
-  /** A filter that names no record (a value that is no id): the page is empty without asking. */
-  none: boolean
-  orderBy: string
-  /** Set when the order is by createdAt (either way): without filters, the counted index finds the page. */
-  counted?: 'asc' | 'desc'
-  /** A kept count (one value, from the filters' parameters) equal to the rows the filters match: no count(*). */
-  keptTotal?: string
-  page: number
-  pageSize: number
+const dialect: Dialect = {
+  workspace: '$1',
+  // $1 the workspace, $2 the page size, $3 the offset: the filters' parameters come after.
+  param: (n, type) => `$${n + 3}::${type}`,
+  time: (placeholder) => `to_timestamp(${placeholder})`,
+  // coalesce(c, c) is c, but no index's key: the planner cannot walk the sort's index (SQLite's unary +).
+  unindexed: (expression) => `coalesce(${expression}, ${expression})`,
+  // Indexes on text a client chooses hold its first 200 characters (migration 0003).
+  bounded: (expression) => `left(${expression}, 200)`,
+  nullsOrder: true,
+  // As an array rather than `id IN (...)`, so the rows are fetched by their primary key, one per id: a semi-join
+  // may instead read every row of the workspace and probe a hash of the ids whenever the planner expects many.
+  owned: (subquery) => `id = ANY (ARRAY(${subquery}))`
 }
 
 /**
- * The reads and writes every resource shares: find a row of a workspace, insert a new one, apply a PATCH.
- * Rows hold times as epoch seconds: written with to_timestamp(), read back with extract(epoch), so a row
+ * The reads and writes of a resource, compiled from its description: find a row of a workspace, insert, patch,
+ * delete, list. Rows hold times as epoch seconds: written with to_timestamp(), read back with extract(epoch), so a row
  * converts to a record exactly as in SQLite (whole seconds; years 0000-9999 included).
  */
-export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Counters, blockSize: number, spec: TableSpec<Row, Rec>) {
-  const times = new Set(['created_at', 'updated_at', ...spec.times])
-  const readList = spec.columns.map((c) => times.has(c) ? `extract(epoch FROM ${c})::float8 AS ${c}` : c).join(', ')
+export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Counters, blockSize: number, resource: Resource<Row>,
+  toRecord: (row: Row) => Rec, hooks: Hooks<Row> = {}) {
+  const times = new Set(['created_at', 'updated_at', ...resource.times])
+  const readList = resource.columns.map((c) => times.has(c) ? `extract(epoch FROM ${c})::float8 AS ${c}` : c).join(', ')
   const placeholder = (column: string, n: number) => times.has(column) ? `to_timestamp($${n})` : `$${n}`
-  const written = spec.columns.filter((c) => !['workspace_id', 'id', 'created_at'].includes(c) && !(c in spec.initial))
+  const written = resource.columns.filter((c) => !['workspace_id', 'id', 'created_at'].includes(c) && !(c in resource.initial))
 
   const where = 'WHERE workspace_id = $1 AND id = $2'
-  const select = statement<Row>(`SELECT ${readList} FROM ${spec.table} ${where}`)
-  const selectForUpdate = statement<Row>(`SELECT ${readList} FROM ${spec.table} ${where} FOR UPDATE`)
-  const insert = statement(`INSERT INTO ${spec.table} (${spec.columns.join(', ')})
-    VALUES (${spec.columns.map((c, i) => placeholder(c, i + 1)).join(', ')})`)
+  const select = statement<Row>(`SELECT ${readList} FROM ${resource.table} ${where}`)
+  const selectForUpdate = statement<Row>(`SELECT ${readList} FROM ${resource.table} ${where} FOR UPDATE`)
+  const insert = statement(`INSERT INTO ${resource.table} (${resource.columns.join(', ')})
+    VALUES (${resource.columns.map((c, i) => placeholder(c, i + 1)).join(', ')})`)
   // Many rows in one statement: their columns travel as one JSON array of objects, times as epoch seconds that
   // to_timestamp() converts, every other column as the table's own type (jsonb_populate_record).
-  const timeColumns = spec.columns.filter((c) => times.has(c))
-  const insertMany = statement(`INSERT INTO ${spec.table} (${spec.columns.join(', ')})
-    SELECT ${spec.columns.map((c) => times.has(c) ? `to_timestamp((r->>'${c}')::float8)` : `p.${c}`).join(', ')}
-    FROM jsonb_array_elements($1::text::jsonb) AS r, jsonb_populate_record(NULL::${spec.table}, r - '{${timeColumns.join(',')}}'::text[]) AS p`)
-  const update = statement(`UPDATE ${spec.table} SET ${written.map((c, i) => `${c} = ${placeholder(c, i + 3)}`).join(', ')} ${where}`)
-  const remove = statement(`DELETE FROM ${spec.table} ${where}`)
-  const index = countedIndex(pool, counters, spec.table, spec.counter, blockSize)
+  const timeColumns = resource.columns.filter((c) => times.has(c))
+  const insertMany = statement(`INSERT INTO ${resource.table} (${resource.columns.join(', ')})
+    SELECT ${resource.columns.map((c) => times.has(c) ? `to_timestamp((r->>'${c}')::float8)` : `p.${c}`).join(', ')}
+    FROM jsonb_array_elements($1::text::jsonb) AS r, jsonb_populate_record(NULL::${resource.table}, r - '{${timeColumns.join(',')}}'::text[]) AS p`)
+  const update = statement(`UPDATE ${resource.table} SET ${written.map((c, i) => `${c} = ${placeholder(c, i + 3)}`).join(', ')} ${where}`)
+  const remove = statement(`DELETE FROM ${resource.table} ${where}`)
+  const index = countedIndex(pool, counters, resource.table, resource.counter, blockSize)
+  const detach = resource.detachOnDelete.map(([other, column]) => statement(`UPDATE ${other} SET ${column} = NULL,
+    updated_at = to_timestamp($3) WHERE workspace_id = $1 AND ${column} = $2`))
+  const sides = resource.sideTables.map((side) => {
+    const names = side.columns.map(([c]) => c).join(', ')
+    return {
+      rows: side.rows,
+      clear: statement(`DELETE FROM ${side.table} WHERE workspace_id = $1 AND ${side.owner} = $2`),
+      add: statement(`INSERT INTO ${side.table} (workspace_id, ${side.owner}, ${names})
+        SELECT $1::uuid, owner, ${names} FROM unnest($2::uuid[], ${side.columns.map(([, type], i) => `$${i + 3}::${type}[]`).join(', ')})
+        AS t (owner, ${names}) ON CONFLICT DO NOTHING`)
+    }
+  })
   const countedPage = index.pageStatement<Row>(readList)
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
@@ -76,14 +83,38 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return row
   }
 
+  /**
+   * The side-table rows of rows (new ones, or one that was `previous`): one statement per side table, none when
+   * nothing changes; the statements go out together, each side's clearing before its insert.
+   */
+  async function keepSides (db: Db, workspaceId: string, rows: readonly Row[], previous?: Row): Promise<void> {
+    await allSettled(sides.map(async (side) => {
+      const owners: string[] = []
+      const columns: string[][] = []
+      for (const row of rows) {
+        const values = side.rows(row)
+        if (previous !== undefined && JSON.stringify(values) === JSON.stringify(side.rows(previous))) return
+        for (const value of values) {
+          owners.push(row.id)
+          value.forEach((v, i) => (columns[i] ??= []).push(v))
+        }
+      }
+      await allSettled([
+        previous !== undefined && side.rows(previous).length > 0 ? side.clear(db, workspaceId, previous.id) : undefined,
+        owners.length > 0 ? side.add(db, workspaceId, owners, ...columns) : undefined
+      ])
+    }))
+  }
+
   /** Inserts a new row and counts it: call last in the transaction but for other counters. */
   async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
-    const row = newRow(spec, workspaceId, input, extra, nowSeconds())
+    const row = newRow(resource, workspaceId, input, extra, nowSeconds())
+    await hooks.check?.(db, [row], undefined)
     // One round trip: the statements go out together on the transaction's connection and the server runs them
     // in this order (the counter's row lock last); none needs another's result.
     await allSettled([
-      insert(db, ...values(row, spec.columns)),
-      spec.afterInsert?.(db, [row]),
+      insert(db, ...values(row, resource.columns)),
+      keepSides(db, workspaceId, [row]),
       index.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
     ])
     return row
@@ -95,26 +126,27 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    */
   async function insertRows (db: Db, workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Promise<Row[]> {
     const now = nowSeconds()
-    const rows = inputs.map((input, i) => newRow(spec, workspaceId, input, extras[i] ?? {}, now))
+    const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
     if (rows.length === 0) return rows
+    await hooks.check?.(db, rows, undefined)
     // Strings as the driver sends them one by one: a lone surrogate (which jsonb refuses) becomes U+FFFD.
     const objects = rows.map((row) => {
-      const columns = values(row, spec.columns)
-      return Object.fromEntries(spec.columns.map((c, i) => [c, columns[i]]))
+      const columns = values(row, resource.columns)
+      return Object.fromEntries(resource.columns.map((c, i) => [c, columns[i]]))
     })
     const json = JSON.stringify(objects, (_, value: unknown) => typeof value === 'string' ? (value as WellFormed).toWellFormed() : value)
-    await allSettled([insertMany(db, json), spec.afterInsert?.(db, rows)])
+    await allSettled([insertMany(db, json), keepSides(db, workspaceId, rows)])
     await index.changed(db, workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })).sort(byKey), 1)
-    await counters.add(db, workspaceId, spec.counter, rows.length)
+    await counters.add(db, workspaceId, resource.counter, rows.length)
     return rows
   }
 
   /** Applies the fields present in `input` (and `extra` columns) to a row read FOR UPDATE; `updated_at` moves only on a real change. */
   async function patchRow (db: Db, row: Row, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
-    const next = patchedRow(spec, row, input, extra, nowSeconds())
+    const next = patchedRow(resource, row, input, extra, nowSeconds())
     if (next === undefined) return row
-    await update(db, row.workspace_id, row.id, ...values(next, written))
-    await spec.afterUpdate?.(db, next, row)
+    await hooks.check?.(db, [next], row)
+    await allSettled([update(db, row.workspace_id, row.id, ...values(next, written)), keepSides(db, row.workspace_id, [next], row)])
     return next
   }
 
@@ -126,32 +158,32 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
 
   // A list is one statement, so the total and the page come from one snapshot: $1 the workspace, $2 the page
   // size, $3 the offset, the filters' parameters after. Without filters (or with keptTotal) the total is a kept count.
-  function listSql (list: ListSpec): string {
+  function listSql (list: ListQuery): string {
     const where = ['workspace_id = $1', ...list.where].join(' AND ')
     const counted = list.where.length === 0
-      ? counters.total(spec.counter)
+      ? counters.total(resource.counter)
       : list.keptTotal === undefined
-        ? `SELECT count(*)::float8 AS total FROM ${spec.table} WHERE ${where}`
+        ? `SELECT count(*)::float8 AS total FROM ${resource.table} WHERE ${where}`
         : `SELECT coalesce((${list.keptTotal}), 0)::float8 AS total`
     return `WITH counted AS (${counted})
       SELECT counted.total, page.* FROM counted LEFT JOIN LATERAL (
-        SELECT ${readList} FROM ${spec.table} WHERE ${where} AND $3::int8 < counted.total
+        SELECT ${readList} FROM ${resource.table} WHERE ${where} AND $3::int8 < counted.total
         ORDER BY ${list.orderBy} LIMIT $2 OFFSET $3
       ) page ON true`
   }
 
-  async function listRows (db: Db, workspaceId: string, list: ListSpec): Promise<Page<Row>> {
+  async function listRows (db: Db, workspaceId: string, list: ListQuery): Promise<Page<Row>> {
     if (!isId(workspaceId) || list.none) return { total: 0, items: [] }
     if (list.where.length === 0 && list.counted !== undefined) return await countedRows(workspaceId, list, list.counted)
     // Pages are numbered up to 2^53, so the offset may pass 2^53: compute it exactly and send it as text.
     const offset = String(BigInt(list.page - 1) * BigInt(list.pageSize))
-    const rows = await statement<Row & { total: number }>(listSql(list))(db, workspaceId, list.pageSize, offset, ...list.params)
+    const rows = await statement<Row & { total: number }>(listSql(list))(db, workspaceId, list.pageSize, offset, ...list.params as Param[])
     const total = rows[0]?.total ?? 0
     return { total, items: rows.filter((row) => row.id !== null) }
   }
 
   /** A page of the whole list in createdAt order, found by the counted index instead of OFFSET. */
-  async function countedRows (workspaceId: string, list: ListSpec, order: 'asc' | 'desc'): Promise<Page<Row>> {
+  async function countedRows (workspaceId: string, list: ListQuery, order: 'asc' | 'desc'): Promise<Page<Row>> {
     // Pages are numbered up to 2^53, so the offset may pass 2^53: computed exactly and sent as text.
     const offset = String(BigInt(list.page - 1) * BigInt(list.pageSize))
     const rows = await countedPage(pool, workspaceId, offset, list.pageSize, order)
@@ -168,19 +200,18 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     insertRows,
     patchRow,
     deleteRow,
-    listSql,
-    async list (workspaceId: string, query: ListSpec): Promise<Page<Rec>> {
-      const page = await listRows(pool, workspaceId, query)
-      return { total: page.total, items: page.items.map(spec.toRecord) }
-    },
-    /** The resource's get, create, createMany, update and remove, for its store to offer as they are. */
+    /** The resource's get, create, createMany, update, remove and list, for its store to offer as they are. */
     operations: {
+      async list (workspaceId: string, request: ListRequest): Promise<Page<Rec>> {
+        const page = await listRows(pool, workspaceId, listQuery(resource, request, dialect))
+        return { total: page.total, items: page.items.map(toRecord) }
+      },
       async get (workspaceId: string, id: string): Promise<Rec | undefined> {
         const row = await find(pool, workspaceId, id)
-        return row && spec.toRecord(row)
+        return row && toRecord(row)
       },
       async create (workspaceId: string, input: object): Promise<Rec> {
-        return await transaction(pool, async (tx) => spec.toRecord(await insertRow(tx, workspaceId, input)))
+        return await transaction(pool, async (tx) => toRecord(await insertRow(tx, workspaceId, input)))
       },
       /** The inputs are sent together (pipelined on the transaction's connection), not one round trip each. */
       async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
@@ -191,16 +222,21 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         if (!isId(workspaceId) || !isId(id)) return undefined
         return await transaction(pool, async (tx) => {
           const row = await find(tx, workspaceId, id, true)
-          return row && spec.toRecord(await patchRow(tx, row, input))
+          return row && toRecord(await patchRow(tx, row, input))
         })
       },
-      /** Deletes the row with its cascade (beforeDelete); the row lock comes first. */
+      /** Deletes the row with its cascade; the row lock comes first. */
       async remove (workspaceId: string, id: string): Promise<boolean> {
         if (!isId(workspaceId) || !isId(id)) return false
         return await transaction(pool, async (tx) => {
           const row = await find(tx, workspaceId, id, true)
           if (row === undefined) return false
-          await spec.beforeDelete?.(tx, row)
+          const now = nowSeconds()
+          await allSettled([
+            ...detach.map(async (statement) => await statement(tx, workspaceId, id, now)),
+            ...sides.map(async (side) => await side.clear(tx, workspaceId, id))
+          ])
+          await hooks.beforeDelete?.(tx, row)
           await deleteRow(tx, row)
           return true
         })
@@ -211,85 +247,3 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
 
 /** ES2024's String.prototype.toWellFormed, which Node 20 has and the ES2023 lib does not declare. */
 type WellFormed = string & { toWellFormed: () => string }
-
-/**
- * Indexes on text a client chooses hold its first KEY_PREFIX characters, `left(column, 200)` (migration 0003:
- * a btree entry holds at most about 2,700 bytes). Queries must name that expression exactly to use them.
- */
-const KEY_PREFIX = 200
-const bounded = (expression: string) => `left(${expression}, ${KEY_PREFIX})`
-
-/**
- * Order of one sort key: its column, whether it holds NULL (which sorts lowest, as in SQLite), and whether its
- * index holds only the column's first characters (see KEY_PREFIX).
- */
-interface SortColumn {
-  column: string
-  nullable?: boolean
-  bounded?: boolean
-}
-
-/** Conditions and parameters of a list, built one filter at a time; parameters are numbered from $4. */
-export class Filters {
-  readonly where: string[] = []
-  readonly params: Param[] = []
-  none = false
-  #serves: Set<string> | undefined
-
-  /** The placeholder of a new parameter, with its type. */
-  param (value: Param, type: string): string {
-    this.params.push(value)
-    return `$${this.params.length + 3}::${type}`
-  }
-
-  /** A placeholder for a uuid filter value; a value that is no id matches no record. */
-  id (value: string): string {
-    if (!isId(value)) this.none = true
-    return this.param(isId(value) ? value : null, 'uuid')
-  }
-
-  /**
-   * `orders` names the sorts (createdAt, name...) whose order the index behind this condition also delivers.
-   * For any other sort the query must not walk the sort's index and filter as it goes, which is a scan of
-   * the whole workspace: it reads the filter's index and sorts what matches.
-   */
-  add (condition: string, orders: readonly string[] = []): this {
-    this.where.push(condition)
-    this.#serves = new Set(orders.filter((sort) => this.#serves?.has(sort) ?? true))
-    return this
-  }
-
-  /**
-   * ORDER BY for a sort (`field` ascending, `-field` descending), ties broken by id the same way; NULL sorts
-   * lowest (ascending NULLS FIRST, descending NULLS LAST), as in SQLite and as the NULLS FIRST indexes deliver.
-   */
-  orderBy (sort: string, columns: Record<string, SortColumn>): string {
-    const descending = sort.startsWith('-')
-    const { column, nullable = false, bounded: prefixed = false } = columns[descending ? sort.slice(1) : sort]!
-    const indexed = prefixed ? bounded(column) : column
-    // coalesce(c, c) is c, but no index's key: the planner cannot walk the sort's index (SQLite's unary +).
-    const key = this.#serves === undefined || this.#serves.has(descending ? sort.slice(1) : sort) ? indexed : `coalesce(${indexed}, ${indexed})`
-    const nulls = nullable ? (descending ? ' NULLS LAST' : ' NULLS FIRST') : ''
-    const direction = descending ? 'DESC' : 'ASC'
-    // A bounded index orders by the column's first characters; the whole column settles ties among those.
-    return `${key} ${direction}${nulls}, ${prefixed ? `${column} ${direction}, ` : ''}id ${direction}`
-  }
-
-  /**
-   * The condition "`column` starts with `prefix`": a range over the column's index (COLLATE "C" compares
-   * bytewise). On a bounded index, the range of the first characters (which the whole range implies), then the
-   * whole range.
-   */
-  prefix (column: string, prefix: string, options: { bounded?: boolean } = {}): string {
-    const from = this.param(prefix, 'text')
-    const to = this.param(prefix + '\u{10FFFF}', 'text')
-    const whole = `${column} >= ${from} AND ${column} < ${to}`
-    return options.bounded ? `${bounded(column)} >= ${bounded(from)} AND ${bounded(column)} <= ${bounded(to)} AND ${whole}` : whole
-  }
-
-  /** The condition "`column` is `value`" on a bounded index: its first characters, then the whole value. */
-  boundedEquals (column: string, value: string | null): string {
-    const placeholder = this.param(value, 'text')
-    return `${bounded(column)} = ${bounded(placeholder)} AND ${column} = ${placeholder}`
-  }
-}

@@ -5,21 +5,14 @@ import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
 import { writer, type Counters, type Db } from './database.js'
-import { Filters, recordTable } from './record-table.js'
+import { recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../model/records.js'
-import { sqliteTables } from './columns.js'
+import { activities } from '../model/resources.js'
 import { ActivityTypeIds } from '../activity-types.js'
-
-const BY_TIME = ['createdAt']
-// A member's whole timeline: its total is the count its member row keeps.
-const MEMBER_ACTIVITY_COUNT = 'SELECT activity_count FROM members WHERE workspace_id = @workspace_id AND id = @member_id'
 
 export function sqliteActivities (db: Db, counters: Counters, blockSize: number): ActivityStore {
   const types = new ActivityTypeIds()
-  const table = recordTable(db, counters, blockSize, {
-    ...sqliteTables.activities,
-    toRecord: toActivity
-  })
+  const table = recordTable(db, counters, blockSize, activities, toActivity)
 
   const exists = {
     member: db.prepare('SELECT 1 FROM members WHERE workspace_id = ? AND id = ?').pluck(),
@@ -82,12 +75,6 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
   const write = writer(db)
   const create = db.transaction((workspaceId: string, input: ActivityInput) => insertAll(workspaceId, [input])[0]!)
   const createMany = db.transaction(insertAll)
-  /** Keeps the types of committed rows. */
-  const remember = (workspaceId: string, rows: readonly ActivityRow[], inputs: ReadonlyArray<{ activityTypeKey?: string }>) =>
-    rows.forEach((row, i) => {
-      const key = inputs[i]!.activityTypeKey
-      if (key !== undefined) types.remember(workspaceId, key, row.activity_type_id)
-    })
 
   const update = db.transaction((workspaceId: string, id: string, input: ActivityPatch): ActivityRow | undefined => {
     const row = table.find(workspaceId, id)
@@ -118,43 +105,22 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number)
     get: table.operations.get,
     async create (workspaceId, input) {
       const row = await write(() => create(workspaceId, input))
-      remember(workspaceId, [row], [input])
+      types.remember(workspaceId, [row], [input])
       return toActivity(row)
     },
     async createMany (workspaceId, inputs) {
       const rows = await write(() => createMany(workspaceId, inputs))
-      remember(workspaceId, rows, inputs)
+      types.remember(workspaceId, rows, inputs)
       return rows.map((row) => row.id)
     },
     async update (workspaceId, id, input) {
       const row = await write(() => update(workspaceId, id, input))
-      if (row !== undefined) remember(workspaceId, [row], [input])
+      if (row !== undefined) types.remember(workspaceId, [row], [input])
       return row && toActivity(row)
     },
     async remove (workspaceId, id) {
       return await write(() => remove(workspaceId, id))
     },
-    async list (workspaceId, query) {
-      // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
-      const filters = new Filters()
-      if (query.memberId !== undefined) filters.add('member_id = @member_id', { member_id: query.memberId }, BY_TIME)
-      if (query.channelId !== undefined) filters.add('channel_id = @channel_id', { channel_id: query.channelId }, BY_TIME)
-      if (query.activityTypeKey !== undefined) {
-        // An unknown key names no type, so no activity: the id stays null and matches nothing.
-        const typeId = selectType.get(workspaceId, query.activityTypeKey) ?? null
-        filters.add('activity_type_id = @type_id', { type_id: typeId }, BY_TIME)
-      }
-      if (query.since !== undefined) filters.add('created_at >= @since', { since: query.since }, BY_TIME)
-      if (query.until !== undefined) filters.add('created_at <= @until', { until: query.until }, BY_TIME)
-      if (query.source !== undefined) filters.add('source = @source', { source: query.source }, BY_TIME)
-      return table.list(workspaceId, {
-        ...filters,
-        orderBy: filters.orderBy('-createdAt', { createdAt: 'created_at' }),
-        counted: 'desc',
-        ...(filters.where.length === 1 && query.memberId !== undefined ? { keptTotal: MEMBER_ACTIVITY_COUNT } : {}),
-        page: query.page,
-        pageSize: query.pageSize
-      })
-    }
+    list: table.operations.list
   }
 }

@@ -1,4 +1,4 @@
-import { fullBlock, smallBlock, seek, type Block, type Boundary, type Seek } from '../counted-index.js'
+import { before, fullBlock, smallBlock, seek, type Block, type Boundary, type Seek } from '../counted-index.js'
 import type { Counter, Counters, Db } from './database.js'
 
 /**
@@ -120,5 +120,3 @@ export function countedIndex (db: Db, counters: Counters, table: string, counter
     }
   }
 }
-
-const before = (key: Boundary, bound: Boundary) => key.at < bound.at || (key.at === bound.at && key.id < bound.id)

@@ -1,11 +1,12 @@
 import type { Store } from '../types.js'
 import { sqliteActivities } from './activities.js'
-import { sqliteChannels } from './channels.js'
-import { sqliteCompanies } from './companies.js'
 import { startCheckpointer } from './checkpointer.js'
 import { counters, gateCommits, openDatabase, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
 import { BLOCK_SIZE } from '../counted-index.js'
+import { recordTable } from './record-table.js'
+import { channels, companies } from '../model/resources.js'
+import { toChannel, toCompany } from '../model/records.js'
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const db = openDatabase(path, options)
@@ -15,10 +16,10 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const checkpointer = path === ':memory:' ? undefined : startCheckpointer(db, path, options.logLimitPages)
   if (checkpointer !== undefined) gateCommits(db, checkpointer.ready)
   return {
-    companies: sqliteCompanies(db, counts, blockSize),
+    companies: recordTable(db, counts, blockSize, companies, toCompany).operations,
     members: sqliteMembers(db, counts, blockSize),
     activities: sqliteActivities(db, counts, blockSize),
-    channels: sqliteChannels(db, counts, blockSize),
+    channels: recordTable(db, counts, blockSize, channels, toChannel).operations,
     async ping () {
       ping.get()
     },

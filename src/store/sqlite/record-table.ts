@@ -1,54 +1,63 @@
 import { nowSeconds } from '../../domain/time.js'
 import type { BaseRow } from '../model/records.js'
 import type { Page } from '../types.js'
-import { newRow, patchedRow, type RowSpec } from '../model/rows.js'
-import { insertSql, updateSql } from './columns.js'
-import { writer, type Counter, type Counters, type Db } from './database.js'
+import { newRow, patchedRow } from '../model/rows.js'
+import { listColumns, type Resource } from '../model/resources.js'
+import { listQuery, type Dialect, type ListQuery, type ListRequest } from '../model/list-query.js'
+import { writer, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
 
-export type { BaseRow }
-
-export interface TableSpec<Row extends BaseRow, Rec> extends RowSpec<Row> {
-  table: string
-  counter: Counter
-  /** Every column, in the order the rows are read. */
-  columns: readonly string[]
-  /** Keeps side tables (tags, search terms) in step, inside the write's transaction. */
-  afterWrite?: (row: Row, previous: Row | undefined) => void
-  /** Runs before the row is deleted, inside the delete's transaction: the delete's cascade. */
+/** A resource's own part of its writes, run inside their transactions. */
+export interface Hooks<Row> {
+  /** Rejects a row about to be written by throwing (the transaction rolls back). */
+  check?: (row: Row, previous: Row | undefined) => void
+  /** Runs before the row is deleted: the part of the delete's cascade its description does not say. */
   beforeDelete?: (row: Row) => void
-  toRecord: (row: Row) => Rec
 }
 
-/** One list request: the WHERE conditions beyond the workspace, their parameters, the order, the page. */
-export interface ListSpec {
-  where: string[]
-  params: Record<string, unknown>
-  orderBy: string
-  /** Set when the order is by createdAt (either way): without filters, the counted index finds the page. */
-  counted?: 'asc' | 'desc'
-  /** A kept count (one value, from the filters' parameters) equal to the rows the filters match: no count(*). */
-  keptTotal?: string
-  page: number
-  pageSize: number
+const dialect: Dialect = {
+  workspace: '@workspace_id',
+  param: (n) => `@p${n}`,
+  time: (placeholder) => placeholder,
+  // SQLite's unary + keeps a column's index from being used for ORDER BY.
+  unindexed: (expression) => `+${expression}`,
+  nullsOrder: false,
+  owned: (subquery) => `id IN (${subquery})`
 }
 
 /**
- * The reads and writes every resource shares: find a row of a workspace, insert, patch, delete, list.
- * The synchronous parts run inside the callers' transactions; better-sqlite3 is synchronous, so a
- * transaction is never interleaved with another request of this process.
+ * The reads and writes of a resource, compiled from its description: find a row of a workspace, insert, patch,
+ * delete, list. The synchronous parts run inside the callers' transactions; better-sqlite3 is synchronous, so
+ * a transaction is never interleaved with another request of this process. List columns are JSON text here.
  */
-export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counters, blockSize: number, spec: TableSpec<Row, Rec>) {
-  const columns = spec.columns.join(', ')
-  const select = db.prepare(`SELECT ${columns} FROM ${spec.table} WHERE workspace_id = ? AND id = ?`)
-  const insert = db.prepare(insertSql(spec.table, [...spec.columns]))
-  const update = db.prepare(updateSql(spec.table, spec.columns.filter((c) => c !== 'workspace_id' && c !== 'id')))
-  const deleteById = db.prepare(`DELETE FROM ${spec.table} WHERE workspace_id = ? AND id = ?`)
-  const index = countedIndex(db, counters, spec.table, spec.counter, blockSize)
-  const pageFromTop = db.prepare(`SELECT ${columns} FROM ${spec.table} WHERE workspace_id = @workspace_id
+export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counters, blockSize: number, resource: Resource<Row>,
+  toRecord: (row: Row) => Rec, hooks: Hooks<Row> = {}) {
+  const { table, counter } = resource
+  const columns = resource.columns.join(', ')
+  const lists = listColumns(resource)
+  const encode = (row: Row) => lists.length === 0 ? row : { ...row, ...Object.fromEntries(lists.map((c) => [c, JSON.stringify(row[c as keyof Row])])) }
+  const decode = (row: Row | undefined): Row | undefined => {
+    if (row !== undefined) for (const c of lists) (row as Record<string, unknown>)[c] = JSON.parse(row[c as keyof Row] as string)
+    return row
+  }
+  const select = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = ? AND id = ?`)
+  const insert = db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${resource.columns.map((c) => '@' + c).join(', ')})`)
+  const update = db.prepare(`UPDATE ${table} SET ${resource.columns.filter((c) => c !== 'workspace_id' && c !== 'id')
+    .map((c) => `${c} = @${c}`).join(', ')} WHERE workspace_id = @workspace_id AND id = @id`)
+  const deleteById = db.prepare(`DELETE FROM ${table} WHERE workspace_id = ? AND id = ?`)
+  const detach = resource.detachOnDelete.map(([other, column]) => db.prepare(`UPDATE ${other} SET ${column} = NULL, updated_at = ?
+    WHERE workspace_id = ? AND ${column} = ?`))
+  const sides = resource.sideTables.map((side) => ({
+    rows: side.rows,
+    clear: db.prepare(`DELETE FROM ${side.table} WHERE workspace_id = ? AND ${side.owner} = ?`),
+    add: db.prepare(`INSERT OR IGNORE INTO ${side.table} (workspace_id, ${side.owner}, ${side.columns.map(([c]) => c).join(', ')})
+      VALUES (?, ?, ${side.columns.map(() => '?').join(', ')})`)
+  }))
+  const index = countedIndex(db, counters, table, counter, blockSize)
+  const pageFromTop = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = @workspace_id
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip`)
-  const pageBelow = db.prepare(`SELECT ${columns} FROM ${spec.table} WHERE workspace_id = @workspace_id
+  const pageBelow = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = @workspace_id
     AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip`)
   // List statements differ only by their filters and order, so each distinct text is prepared once.
   const prepared = new Map<string, ReturnType<Db['prepare']>>()
@@ -58,53 +67,64 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     return found
   }
 
-  const find = (workspaceId: string, id: string) => select.get(workspaceId, id) as Row | undefined
+  const find = (workspaceId: string, id: string) => decode(select.get(workspaceId, id) as Row | undefined)
+
+  /** Keeps the side tables in step with a written row (`previous` its former state, none when new). */
+  function keepSides (row: Row, previous: Row | undefined): void {
+    for (const side of sides) {
+      const values = side.rows(row)
+      if (previous !== undefined && JSON.stringify(values) === JSON.stringify(side.rows(previous))) continue
+      if (previous !== undefined) side.clear.run(row.workspace_id, row.id)
+      for (const value of values) side.add.run(row.workspace_id, row.id, ...value)
+    }
+  }
 
   /** Inserts new rows, the `extras` columns set per row; they are counted, and indexed, once for all. */
   function insertRows (workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Row[] {
     const now = nowSeconds()
-    const rows = inputs.map((input, i) => newRow(spec, workspaceId, input, extras[i] ?? {}, now))
+    const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
     for (const row of rows) {
-      insert.run(row)
-      spec.afterWrite?.(row, undefined)
+      hooks.check?.(row, undefined)
+      insert.run(encode(row))
+      keepSides(row, undefined)
     }
-    counters.add(workspaceId, spec.counter, rows.length)
+    counters.add(workspaceId, counter, rows.length)
     index.added(workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })))
     return rows
   }
-  const insertRow = (workspaceId: string, input: object, extra: Record<string, unknown> = {}): Row =>
-    insertRows(workspaceId, [input], [extra])[0]!
 
   /** Applies the fields present in `input` (and `extra` columns); `updated_at` moves only on a real change. */
   function patchRow (row: Row, input: object, extra: Record<string, unknown> = {}): Row {
-    const next = patchedRow(spec, row, input, extra, nowSeconds())
+    const next = patchedRow(resource, row, input, extra, nowSeconds())
     if (next === undefined) return row
-    update.run(next)
-    spec.afterWrite?.(next, row)
+    hooks.check?.(next, row)
+    update.run(encode(next))
+    keepSides(next, row)
     return next
   }
 
   function deleteRow (row: Row): void {
     deleteById.run(row.workspace_id, row.id)
-    counters.add(row.workspace_id, spec.counter, -1)
+    counters.add(row.workspace_id, counter, -1)
     index.removed(row.workspace_id, [{ at: row.created_at, id: row.id }])
   }
 
   /** A page and the total of the rows matching the filters; without filters (or with keptTotal) a kept count. */
-  function listRows (workspaceId: string, list: ListSpec): Page<Row> {
+  function listRows (workspaceId: string, list: ListQuery): Page<Row> {
+    if (list.none) return { total: 0, items: [] }
     const where = ['workspace_id = @workspace_id', ...list.where].join(' AND ')
-    const params = { ...list.params, workspace_id: workspaceId }
+    const params = { ...Object.fromEntries(list.params.map((value, i) => [`p${i + 1}`, value])), workspace_id: workspaceId }
     const total = list.where.length === 0
-      ? counters.get(workspaceId, spec.counter)
+      ? counters.get(workspaceId, counter)
       : statement(list.keptTotal === undefined
-        ? `SELECT count(*) FROM ${spec.table} WHERE ${where}`
+        ? `SELECT count(*) FROM ${table} WHERE ${where}`
         : `SELECT coalesce((${list.keptTotal}), 0)`).pluck().get(params) as number
     const offset = (list.page - 1) * list.pageSize
     if (offset >= total) return { total, items: [] }
     if (list.where.length === 0 && list.counted !== undefined) {
       return { total, items: countedPage(workspaceId, offset, list.pageSize, total, list.counted) }
     }
-    const items = statement(`SELECT ${columns} FROM ${spec.table} WHERE ${where} ORDER BY ${list.orderBy} LIMIT @limit OFFSET @offset`)
+    const items = statement(`SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY ${list.orderBy} LIMIT @limit OFFSET @offset`)
       .all({ ...params, limit: list.pageSize, offset }) as Row[]
     return { total, items }
   }
@@ -119,33 +139,35 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   }
 
   const write = writer(db)
-  const create = db.transaction((workspaceId: string, input: object) => spec.toRecord(insertRow(workspaceId, input)))
+  const create = db.transaction((workspaceId: string, input: object) => toRecord(insertRows(workspaceId, [input])[0]!))
   const createMany = db.transaction((workspaceId: string, inputs: object[]) => insertRows(workspaceId, inputs).map((row) => row.id))
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
     const row = find(workspaceId, id)
     if (row === undefined) return false
-    spec.beforeDelete?.(row)
+    const now = nowSeconds()
+    for (const statement of detach) statement.run(now, workspaceId, id)
+    for (const side of sides) side.clear.run(workspaceId, id)
+    hooks.beforeDelete?.(row)
     deleteRow(row)
     return true
   })
   const patch = db.transaction((workspaceId: string, id: string, input: object) => {
     const row = find(workspaceId, id)
-    return row && spec.toRecord(patchRow(row, input))
+    return row && toRecord(patchRow(row, input))
   })
   // A deferred transaction: the total and the page come from one snapshot even with other writers.
-  const list = db.transaction((workspaceId: string, request: ListSpec) => listRows(workspaceId, request))
+  const list = db.transaction((workspaceId: string, request: ListQuery) => listRows(workspaceId, request))
 
   return {
     find,
-    insertRow,
     insertRows,
     patchRow,
     deleteRow,
-    /** The resource's get, create, createMany, update and remove, for its store to offer as they are. */
+    /** The resource's get, create, createMany, update, remove and list, for its store to offer as they are. */
     operations: {
       async get (workspaceId: string, id: string): Promise<Rec | undefined> {
         const row = find(workspaceId, id)
-        return row && spec.toRecord(row)
+        return row && toRecord(row)
       },
       async create (workspaceId: string, input: object): Promise<Rec> {
         return await write(() => create(workspaceId, input))
@@ -156,48 +178,14 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
         return await write(() => patch(workspaceId, id, input))
       },
-      /** Deletes the row with its cascade (beforeDelete). */
+      /** Deletes the row with its cascade. */
       async remove (workspaceId: string, id: string): Promise<boolean> {
         return await write(() => remove(workspaceId, id))
+      },
+      async list (workspaceId: string, request: ListRequest): Promise<Page<Rec>> {
+        const page = list.deferred(workspaceId, listQuery(resource, request, dialect))
+        return { total: page.total, items: page.items.map((row) => toRecord(decode(row)!)) }
       }
-    },
-    async list (workspaceId: string, query: ListSpec): Promise<Page<Rec>> {
-      const page = list.deferred(workspaceId, query)
-      return { total: page.total, items: page.items.map(spec.toRecord) }
     }
   }
-}
-
-/** Conditions and parameters of a list, built one filter at a time. */
-export class Filters {
-  readonly where: string[] = []
-  readonly params: Record<string, unknown> = {}
-  #serves: Set<string> | undefined
-
-  /**
-   * `orders` names the sorts (createdAt, name...) whose order the index behind this condition also delivers.
-   * For any other sort the query must not walk the sort's index and filter as it goes, which is a scan of
-   * the whole workspace: it reads the filter's index and sorts what matches.
-   */
-  add (condition: string, params: Record<string, unknown> = {}, orders: readonly string[] = []): this {
-    this.where.push(condition)
-    Object.assign(this.params, params)
-    this.#serves = new Set(orders.filter((sort) => this.#serves?.has(sort) ?? true))
-    return this
-  }
-
-  /** ORDER BY for a sort (`field` ascending, `-field` descending), ties broken by id the same way. */
-  orderBy (sort: string, columns: Record<string, string>): string {
-    const descending = sort.startsWith('-')
-    const field = descending ? sort.slice(1) : sort
-    // SQLite's unary + keeps a column's index from being used for ORDER BY.
-    const column = (this.#serves === undefined || this.#serves.has(field) ? '' : '+') + columns[field]!
-    const direction = descending ? 'DESC' : 'ASC'
-    return `${column} ${direction}, id ${direction}`
-  }
-}
-
-/** Rows whose key starts with `prefix`: a range over the key's index (text compares bytewise). */
-export function prefixRange (column: string, name: string, prefix: string): [string, Record<string, unknown>] {
-  return [`${column} >= @${name}_from AND ${column} < @${name}_to`, { [`${name}_from`]: prefix, [`${name}_to`]: prefix + '\u{10FFFF}' }]
 }

@@ -1,0 +1,220 @@
+import { minScoreForLevel } from '../../domain/engagement.js'
+import { searchTerms } from '../../domain/members.js'
+import { normalizeDomain, uniqueInOrder } from '../../domain/normalize.js'
+import { nowSeconds } from '../../domain/time.js'
+import { time, type Convert, type FieldMap } from './columns.js'
+import type { ActivityRow, BaseRow, ChannelRow, CompanyRow, MemberRow } from './records.js'
+import { identity } from './rules.js'
+
+// One description per resource, compiled by both stores: its table and columns, the request fields that set
+// them, the side tables that index its list-valued fields, what its deletion does to the records that name it,
+// and its list: filters (field, column, kind, the sorts the filter's index also delivers), sorts, and a kept
+// total. Each store turns a description into SQL of its dialect (see lists.ts and each store's record-table.ts).
+
+/** A list column: an array, de-duplicated in order (SQLite keeps it as JSON text, PostgreSQL as an array). */
+export const list: Convert = (value) => uniqueInOrder((value ?? []) as unknown[])
+/** A company domain is kept normalised (`https://www.Example.com/` is `example.com`); empty is unset. */
+export const domain: Convert = (value) => value == null ? null : normalizeDomain(value as string) || null
+const orApi: Convert = (value) => value ?? 'Api'
+const nameKey = (row: { name: string }) => ({ name_key: row.name.toLowerCase() })
+
+/**
+ * A table of (workspace_id, owner, values...) rows derived from a record, so a filter on one of the values is an
+ * index range, not a scan: a record's tags, a member's search terms. Kept in step by every write.
+ */
+export interface SideTable<Row> {
+  table: string
+  owner: string
+  /** The value columns, with their PostgreSQL types. */
+  columns: ReadonlyArray<readonly [column: string, type: string]>
+  rows: (row: Row) => string[][]
+}
+
+/**
+ * A list filter. `serves` names the sorts whose order the filter's index also delivers: for any other sort the
+ * query must not walk the sort's index and filter as it goes (a scan of the whole workspace) but read the
+ * filter's index and sort what matches.
+ */
+export type Filter =
+  | { kind: 'equals' | 'id', column: string, serves?: readonly string[], bounded?: boolean }
+  | { kind: 'atLeast' | 'atMost', column: string, serves?: readonly string[], time?: boolean, value?: (filter: number) => number | undefined }
+  /** Text starting with the filter (already lower-cased), over the column's index. */
+  | { kind: 'prefix', column: string, serves?: readonly string[], bounded?: boolean }
+  /** Records having a row in a side table whose `column` equals the filter (starts with it, for `prefix`). */
+  | { kind: 'side', table: string, owner: string, column: string, type: string, prefix?: boolean, where?: string, serves?: readonly string[] }
+  /** `column` holds the id of the `table` row with `key` = the filter (none: matches nothing). */
+  | { kind: 'lookup', column: string, table: string, key: string, serves?: readonly string[] }
+
+/** A sort key: its column, whether it holds NULL (lowest, both ways), whether its index is bounded (lists.ts). */
+export interface Sort {
+  column: string
+  nullable?: boolean
+  bounded?: boolean
+}
+
+export interface Resource<Row extends BaseRow = BaseRow> {
+  table: string
+  /** The workspace counter of its records, and the counted index's list. */
+  counter: 'companies' | 'members' | 'activities' | 'channels'
+  /** Every column, in the order the rows are read. */
+  columns: readonly string[]
+  /** Request fields and the columns they set; every converter takes null, which clears the column. */
+  fields: FieldMap
+  /** Values of the columns no request field sets, for a new row; a PATCH never writes them. */
+  initial: Record<string, unknown>
+  /** Columns computed from the others (search keys), refreshed on every write. */
+  derive?: (row: Row) => Partial<Row>
+  /** Time columns besides created_at and updated_at (epoch seconds in rows, timestamptz in PostgreSQL). */
+  times: readonly string[]
+  sideTables: ReadonlyArray<SideTable<Row>>
+  /** Columns of other tables that name a deleted record and become null with it (their updated_at moves). */
+  detachOnDelete: ReadonlyArray<readonly [table: string, column: string]>
+  filters: Record<string, Filter>
+  sorts: Record<string, Sort>
+  /** The total of a list filtered by exactly one filter, kept in a column of the row that filter names. */
+  keptTotal?: { filter: string, table: string, column: string }
+}
+
+const tags = (table: string, owner: string): SideTable<{ tags: string[] }> =>
+  ({ table, owner, columns: [['tag', 'uuid']], rows: (row) => row.tags.map((tag) => [tag]) })
+const tagFilter = (table: string, owner: string): Filter => ({ kind: 'side', table, owner, column: 'tag', type: 'uuid' })
+const byTime = { createdAt: { column: 'created_at' } }
+
+function memberTerms (row: MemberRow): string[][] {
+  const { names, emails } = searchTerms(identity(row))
+  return [...names.map((term) => [term, 'name']), ...emails.map((term) => [term, 'email'])]
+}
+
+export const companies = {
+  table: 'companies',
+  counter: 'companies',
+  columns: ['workspace_id', 'id', 'name', 'name_key', 'industry', 'address', 'domain', 'employees', 'founded_at',
+    'logo_url', 'tags', 'source', 'created_at', 'updated_at'],
+  fields: {
+    name: ['name'],
+    industry: ['industry'],
+    address: ['address'],
+    domain: ['domain', domain],
+    employees: ['employees'],
+    foundedAt: ['founded_at', time],
+    logoUrl: ['logo_url'],
+    tags: ['tags', list]
+  },
+  initial: {},
+  derive: nameKey,
+  times: ['founded_at'],
+  sideTables: [tags('company_tags', 'company_id')],
+  // Its members stay, detached.
+  detachOnDelete: [['members', 'company_id']],
+  filters: {
+    q: { kind: 'prefix', column: 'name_key', bounded: true, serves: ['name'] },
+    domain: { kind: 'equals', column: 'domain', bounded: true, serves: ['createdAt'] },
+    tag: tagFilter('company_tags', 'company_id')
+  },
+  sorts: { ...byTime, name: { column: 'name_key', bounded: true } }
+} satisfies Resource<CompanyRow>
+
+export const members = {
+  table: 'members',
+  counter: 'members',
+  // linkedin_url and activity_count are written, never read back into a record.
+  columns: ['workspace_id', 'id', 'first_name', 'last_name', 'primary_email', 'emails', 'phones', 'job_title',
+    'avatar_url', 'language', 'country', 'tags', 'linkedin_url', 'source', 'company_id', 'activity_count',
+    'engagement', 'first_activity', 'last_activity', 'created_at', 'updated_at'],
+  fields: {
+    firstName: ['first_name'],
+    lastName: ['last_name'],
+    primaryEmail: ['primary_email'],
+    emails: ['emails', list],
+    phones: ['phones', list],
+    jobTitle: ['job_title'],
+    avatarUrl: ['avatar_url'],
+    country: ['country'],
+    language: ['language'],
+    tags: ['tags', list],
+    linkedinUrl: ['linkedin_url'],
+    companyId: ['company_id']
+  },
+  initial: { activity_count: 0, engagement: 0, first_activity: null, last_activity: null },
+  times: ['first_activity', 'last_activity'],
+  sideTables: [
+    tags('member_tags', 'member_id'),
+    { table: 'member_terms', owner: 'member_id', columns: [['term', 'text'], ['kind', 'text']], rows: memberTerms }
+  ],
+  detachOnDelete: [],
+  filters: {
+    q: { kind: 'side', table: 'member_terms', owner: 'member_id', column: 'term', type: 'text', prefix: true },
+    email: { kind: 'side', table: 'member_terms', owner: 'member_id', column: 'term', type: 'text', where: "kind = 'email'" },
+    companyId: { kind: 'id', column: 'company_id', serves: ['createdAt'] },
+    tag: tagFilter('member_tags', 'member_id'),
+    // Level 0 is every member: no condition.
+    minLevel: { kind: 'atLeast', column: 'engagement', serves: ['pulse'], value: (level) => level > 0 ? minScoreForLevel(level, nowSeconds()) : undefined },
+    activeSince: { kind: 'atLeast', column: 'last_activity', time: true, serves: ['lastActivity'] },
+    activeUntil: { kind: 'atMost', column: 'last_activity', time: true, serves: ['lastActivity'] }
+  },
+  sorts: { ...byTime, lastActivity: { column: 'last_activity', nullable: true }, pulse: { column: 'engagement' } }
+} satisfies Resource<MemberRow>
+
+// Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
+const timeline = ['createdAt']
+
+export const activities = {
+  table: 'activities',
+  counter: 'activities',
+  columns: ['workspace_id', 'id', 'external_id', 'title', 'message', 'reply_to', 'react_to', 'invite_to', 'source',
+    'activity_type_id', 'channel_id', 'event_id', 'member_id', 'created_at', 'updated_at'],
+  fields: {
+    externalId: ['external_id'],
+    title: ['title'],
+    message: ['message'],
+    replyTo: ['reply_to'],
+    reactTo: ['react_to'],
+    inviteTo: ['invite_to'],
+    channelId: ['channel_id'],
+    eventId: ['event_id'],
+    memberId: ['member_id'],
+    source: ['source', orApi]
+  },
+  initial: {},
+  times: [],
+  sideTables: [],
+  // Its cascade (references cleared, the member's derived fields) is each store's own.
+  detachOnDelete: [],
+  filters: {
+    memberId: { kind: 'id', column: 'member_id', serves: timeline },
+    channelId: { kind: 'id', column: 'channel_id', serves: timeline },
+    activityTypeKey: { kind: 'lookup', column: 'activity_type_id', table: 'activity_types', key: 'key', serves: timeline },
+    since: { kind: 'atLeast', column: 'created_at', time: true, serves: timeline },
+    until: { kind: 'atMost', column: 'created_at', time: true, serves: timeline },
+    source: { kind: 'equals', column: 'source', serves: timeline }
+  },
+  sorts: byTime,
+  // A member's whole timeline: its total is the count its member row keeps.
+  keptTotal: { filter: 'memberId', table: 'members', column: 'activity_count' }
+} satisfies Resource<ActivityRow>
+
+export const channels = {
+  table: 'channels',
+  counter: 'channels',
+  columns: ['workspace_id', 'id', 'external_id', 'name', 'name_key', 'source', 'created_at', 'updated_at'],
+  fields: {
+    name: ['name'],
+    externalId: ['external_id'],
+    source: ['source', orApi]
+  },
+  initial: {},
+  derive: nameKey,
+  times: [],
+  sideTables: [],
+  // Its activities stay, without a channel.
+  detachOnDelete: [['activities', 'channel_id']],
+  filters: {
+    q: { kind: 'prefix', column: 'name_key', bounded: true },
+    source: { kind: 'equals', column: 'source', serves: ['createdAt'] }
+  },
+  sorts: byTime
+} satisfies Resource<ChannelRow>
+
+/** The list columns of a resource: the columns its `list` fields set. */
+export const listColumns = (resource: Pick<Resource, 'fields'>): string[] =>
+  Object.values(resource.fields).filter(([, convert]) => convert === list).map(([column]) => column)
