@@ -64,7 +64,7 @@ describe('metrics with WORKERS=2 cover every worker', () => {
       const server = await startServer(t, { DATABASE_URL: `file:${join(tempDir(t), 'records.db')}`, JWT_SECRET: SECRET, WORKERS: '2', ...env })
       await until(() => listening(server) === 2, 'two workers listening')
       const url = 'METRICS_PORT' in env ? await metricsUrl(server) : `${server.url}/metrics`
-      const headers = 'METRICS_TOKEN' in env ? { authorization: `Bearer ${TOKEN}` } : {}
+      const headers: Record<string, string> = 'METRICS_TOKEN' in env ? { authorization: `Bearer ${TOKEN}` } : {}
       // Connections are dealt to the workers in turn: each serves about half of these.
       const requests = 40
       for (let i = 0; i < requests; i++) assert.equal((await get(`${server.url}/healthz`)).status, 200)
