@@ -5,8 +5,10 @@ import { TokenCache } from './auth/token-cache.js'
 import type { Config } from './config.js'
 import { authenticate } from './http/plugins/auth.js'
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/plugins/error-handler.js'
+import { metrics } from './http/plugins/metrics.js'
 import { openapi } from './http/plugins/openapi.js'
 import { rateLimit } from './http/plugins/rate-limit.js'
+import { requestIds } from './http/plugins/request-id.js'
 import { requestLog } from './http/plugins/request-log.js'
 import { answerHeaders, securityHeaders } from './http/plugins/security-headers.js'
 import { validation } from './http/plugins/validation.js'
@@ -32,11 +34,13 @@ export interface AppOptions {
   tokenCache?: TokenCache
   /** Monotonic clock in ms (rate limiting); tests move it. */
   clock?: () => number
+  /** What GET /metrics answers, when not this app's registry alone (every worker's under WORKERS > 1). */
+  scrapeMetrics?: () => Promise<string>
 }
 
 /** The whole service as a Fastify instance that does not listen: tests run exactly what production runs. */
 export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
-  const { config, store } = options
+  const { config } = options
   const headers = answerHeaders()
   const app = Fastify({
     ...requestLog(config.logLevel, options.logStream),
@@ -67,6 +71,8 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   validation(app)
   errorHandler(app)
   securityHeaders(app, headers)
+  requestIds(app)
+  const store = metrics(app, { ...config.metrics, store: options.store, scrape: options.scrapeMetrics })
   await openapi(app)
   await app.register(healthRoutes, { store })
   await app.register(async (v1) => {

@@ -24,6 +24,15 @@ export interface Config {
     audience: string | undefined
   }
   logLevel: string
+  /** `json`: one JSON object a line (for log collectors); `pretty`: readable lines for a person at a terminal. */
+  logFormat: 'json' | 'pretty'
+  /** GET /metrics: off unless a token or a port of its own is given (docs/observability.md). */
+  metrics: {
+    /** Scrapers send it as a bearer token; required wherever metrics are served when set. */
+    token: string | undefined
+    /** Metrics are served on this port instead of the API's. */
+    port: number | undefined
+  }
   rateLimit: {
     /** Requests a minute per workspace; 0 turns limiting off. */
     perMinute: number
@@ -56,6 +65,8 @@ export function loadConfig (env: Record<string, string | undefined> = process.en
     dataDir: DATA_DIR,
     jwt: jwt(env),
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS),
+    logFormat: oneOf('LOG_FORMAT', env.LOG_FORMAT || 'json', ['json', 'pretty']) as 'json' | 'pretty',
+    metrics: metrics(env),
     rateLimit: {
       perMinute: integer('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 6000, 0, 100_000_000),
       burst: integer('RATE_LIMIT_BURST', env.RATE_LIMIT_BURST, 1000, 1, 100_000_000)
@@ -81,6 +92,17 @@ function database (env: Record<string, string | undefined>): DatabaseConfig {
   }
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, queueLimit, statementTimeoutMs }
   throw new ConfigError('DATABASE_URL must start with file: or postgres:// (or be unset for ./data/records.db)')
+}
+
+function metrics (env: Record<string, string | undefined>): Config['metrics'] {
+  const token = env.METRICS_TOKEN || undefined
+  // It travels in a header: visible ASCII only; long enough that guessing it is hopeless.
+  if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters, printable ASCII without spaces')
+  }
+  const port = env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? undefined : integer('METRICS_PORT', env.METRICS_PORT, 0, 0, 65535)
+  if (port !== undefined && port !== 0 && String(port) === (env.PORT || '8080')) throw new ConfigError('METRICS_PORT must differ from PORT')
+  return { token, port }
 }
 
 function timeouts (env: Record<string, string | undefined>) {

@@ -2,6 +2,8 @@ import cluster, { type Worker } from 'node:cluster'
 import type { Config } from '../config.js'
 import { openStore } from '../store/index.js'
 import { developmentSecret } from '../auth/tokens.js'
+import { logDestination } from './log-format.js'
+import { primaryMetrics } from './metrics.js'
 
 // WORKERS=N: this process forks N workers that share the port (node:cluster), and only supervises them.
 // It prepares what must happen once (migrations, the development secret) before any worker starts, forwards
@@ -13,10 +15,11 @@ const MAX_BACKOFF_MS = 30_000
 // A worker that lived this long was healthy: the next death starts the backoff over.
 const HEALTHY_AFTER_MS = 10_000
 
-const log = (msg: string, fields: Record<string, unknown> = {}) =>
-  process.stdout.write(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg, ...fields }) + '\n')
-
 export async function runPrimary (config: Readonly<Config>, development: boolean): Promise<void> {
+  // Lines as pino writes them (JSON, or through the same pretty stream as the workers' with LOG_FORMAT=pretty).
+  const out = logDestination(config.logFormat) ?? process.stdout
+  const log = (msg: string, fields: Record<string, unknown> = {}) =>
+    out.write(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg, ...fields }) + '\n')
   if (development) developmentSecret(config.dataDir)
   // Opening the store applies the migrations; the workers then find the schema up to date.
   await (await openStore(config.database)).close()
@@ -45,6 +48,7 @@ export async function runPrimary (config: Readonly<Config>, development: boolean
       if (started.size === 0) process.exit(0)
     })
   }
+  await primaryMetrics(config, log)
   for (let i = 0; i < config.workers; i++) fork()
   log('supervising workers', { workers: config.workers })
 }

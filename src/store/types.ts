@@ -65,6 +65,21 @@ export interface Store {
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping (): Promise<void>
   close (): Promise<void>
+  /** What the implementation can tell of its own work (write queue, checkpoints, pool), read at each scrape. */
+  metrics? (): StoreMetric[]
+}
+
+/**
+ * One number a store reports for monitoring (GET /metrics). The list a store returns names the same metrics
+ * every time; only the values change.
+ */
+export interface StoreMetric {
+  /** snake_case, without the service's prefix: e.g. `sqlite_write_queue_length`. */
+  name: string
+  help: string
+  /** A counter only grows (a total since the store opened); a gauge is a level now. */
+  type: 'counter' | 'gauge'
+  value: number
 }
 
 /**

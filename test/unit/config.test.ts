@@ -22,6 +22,8 @@ describe('loadConfig', () => {
         audience: undefined
       },
       logLevel: 'info',
+      logFormat: 'json',
+      metrics: { token: undefined, port: undefined },
       rateLimit: { perMinute: 6000, burst: 1000 },
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
@@ -36,6 +38,28 @@ describe('loadConfig', () => {
     const config = loadConfig({ PORT: '', HOST: '', DATABASE_URL: '', JWT_SECRET: '', LOG_LEVEL: '' })
     assert.deepEqual([config.port, config.host, config.database.kind, config.jwt.secret, config.logLevel],
       [8080, '127.0.0.1', 'sqlite', undefined, 'info'])
+  })
+
+  test('LOG_FORMAT is json or pretty; anything else is a configuration error', () => {
+    assert.equal(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat, 'pretty')
+    assert.equal(loadConfig({ LOG_FORMAT: 'json' }).logFormat, 'json')
+    assert.equal(loadConfig({ LOG_FORMAT: '' }).logFormat, 'json')
+    for (const LOG_FORMAT of ['Pretty', 'text', 'pino-pretty']) {
+      assert.throws(() => loadConfig({ LOG_FORMAT }), /LOG_FORMAT must be one of json, pretty/)
+    }
+  })
+
+  test('metrics: METRICS_TOKEN of at least 16 printable characters, METRICS_PORT a port other than PORT', () => {
+    assert.equal(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metrics.token, 'x'.repeat(16))
+    assert.deepEqual(loadConfig({ METRICS_PORT: '9091', METRICS_TOKEN: '' }).metrics, { token: undefined, port: 9091 })
+    for (const METRICS_TOKEN of ['x'.repeat(15), 'with a space in it!', 'tab\there-is-long-enough', 'é'.repeat(20)]) {
+      assert.throws(() => loadConfig({ METRICS_TOKEN }), /METRICS_TOKEN must be/, METRICS_TOKEN)
+    }
+    for (const METRICS_PORT of ['65536', '-1', 'x', '9091 ']) {
+      assert.throws(() => loadConfig({ METRICS_PORT }), /METRICS_PORT must be an integer/, METRICS_PORT)
+    }
+    assert.throws(() => loadConfig({ METRICS_PORT: '8080' }), /METRICS_PORT must differ from PORT/)
+    assert.throws(() => loadConfig({ METRICS_PORT: '3000', PORT: '3000' }), /METRICS_PORT must differ from PORT/)
   })
 
   test('reads PORT and HOST', () => {

@@ -1,9 +1,11 @@
 import http from 'node:http'
 import type { Duplex } from 'node:stream'
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, badRequest, ERRORS, notFound, type ErrorCode } from '../../errors.js'
 import type { ErrorDetail } from '../../schemas/common.js'
 import { InvalidFieldError, StoreUnavailableError } from '../../store/types.js'
+import { echoRequestId } from './request-id.js'
+import { logInvalidFields } from './request-log.js'
 
 // Every error answer is the envelope: thrown errors, unknown routes, wrong methods, bad URLs, and what Node's
 // HTTP parser meets before a request exists.
@@ -95,6 +97,7 @@ export function errorHandler (app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error)
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    if (appError.details !== undefined) logInvalidFields(request, appError.details.map((detail) => detail.field))
     return reply.code(appError.statusCode).send(appError.body)
   })
   app.setNotFoundHandler((request, reply) => {
@@ -105,8 +108,9 @@ export function errorHandler (app: FastifyInstance): void {
 }
 
 /** Fastify's errors before routing, for its `frameworkErrors` option: a path that cannot be decoded names no record. */
-export function frameworkErrors (error: FastifyError, _request: unknown, reply: FastifyReply): void {
+export function frameworkErrors (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const appError = error.code === 'FST_ERR_BAD_URL' ? notFound() : toAppError(error)
+  echoRequestId(request, reply)
   reply.code(appError.statusCode).send(appError.body)
 }
 

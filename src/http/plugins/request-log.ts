@@ -1,19 +1,33 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { DestinationStream } from 'pino'
+import { requestId } from './request-id.js'
 
 /**
- * The logger's options for the Fastify constructor: one line per request when it completes; headers (and so
- * tokens) are never logged, nor credentials in the URL.
+ * The logger's options for the Fastify constructor: one line per request when it completes, with the request's
+ * id in every line of the request (see request-id.ts); headers (and so tokens) are never logged, nor
+ * credentials in the URL.
  */
-export function requestLog (level: string, stream?: DestinationStream): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+export function requestLog (level: string, stream?: DestinationStream): Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId'> {
   return {
     logger: {
       level,
       redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
       ...(stream === undefined ? {} : { stream })
     },
-    logController: new RequestLog()
+    genReqId: requestId,
+    logController: new RequestLog({ requestIdLogLabel: 'requestId' })
   }
+}
+
+// Probes and scrapes come every few seconds from machines: a line each at info would bury the requests.
+const QUIET_ROUTES = new Set(['/healthz', '/readyz', '/metrics'])
+
+// The fields a 400 named, for its line (set by the error handler, which alone knows them).
+const invalidFields = new WeakMap<FastifyRequest, string[]>()
+
+/** Names, in the request's log line, the fields that made it a bad request (never their values). */
+export function logInvalidFields (request: FastifyRequest, fields: string[]): void {
+  invalidFields.set(request, fields)
 }
 
 class RequestLog extends LogController {
@@ -25,9 +39,11 @@ class RequestLog extends LogController {
       url: redactUrl(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
-      workspaceId: request.workspaceId || undefined
+      workspaceId: request.workspaceId || undefined,
+      invalidFields: invalidFields.get(request)
     }
     if (error) reply.log.error({ ...line, err: error }, 'request failed')
+    else if (QUIET_ROUTES.has(request.routeOptions.url ?? '') && reply.statusCode < 500) reply.log.debug(line, 'request')
     else reply.log.info(line, 'request')
   }
 }

@@ -68,22 +68,53 @@ function isUnavailable (error: unknown): boolean {
   return typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || (error instanceof postgres.PostgresError && code.startsWith('08')))
 }
 
-interface Admission {
+interface Admission extends PoolStats {
   limit: number
+}
+
+/**
+ * What this side of a pool can see: postgres.js keeps its connections' states to itself, so these are the
+ * operations admitted to the pool, and the time each transaction waited for a connection (until its BEGIN ran).
+ */
+export interface PoolStats {
+  poolSize: number
+  /** Operations running or waiting for a connection now. */
   inFlight: number
+  /** Operations refused at once because poolSize + queueLimit were in flight (each a 503). */
+  refused: number
+  transactions: number
+  /** Time transactions waited for a connection and their BEGIN, in all. */
+  transactionWaitSeconds: number
 }
 
 const pools = new WeakMap<Pool, Admission>()
 
 /** Bounds the operations waiting for a connection: postgres.js would queue without limit. */
 export function admit (pool: Pool, options: PostgresOptions): void {
-  pools.set(pool, { limit: options.poolSize + (options.queueLimit ?? 1000), inFlight: 0 })
+  pools.set(pool, {
+    limit: options.poolSize + (options.queueLimit ?? 1000),
+    poolSize: options.poolSize,
+    inFlight: 0,
+    refused: 0,
+    transactions: 0,
+    transactionWaitSeconds: 0
+  })
+}
+
+export function poolStats (pool: Pool): PoolStats | undefined {
+  const admission = pools.get(pool)
+  if (admission === undefined) return undefined
+  const { limit, ...stats } = admission
+  return stats
 }
 
 /** One whole operation on the pool: refused at once when too many wait, 503 when the database is away. */
 async function operation<T> (pool: Pool, run: () => Promise<T>): Promise<T> {
   const admission = pools.get(pool)
-  if (admission !== undefined && admission.inFlight >= admission.limit) throw new StoreUnavailableError()
+  if (admission !== undefined && admission.inFlight >= admission.limit) {
+    admission.refused++
+    throw new StoreUnavailableError()
+  }
   if (admission !== undefined) admission.inFlight++
   try {
     return await run()
@@ -131,8 +162,14 @@ export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T>):
 async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const tasks = new Map<string, () => Promise<void>>()
+    const asked = performance.now()
     try {
       const result = await pool.begin(async (tx) => {
+        const admission = pools.get(pool)
+        if (admission !== undefined) {
+          admission.transactions++
+          admission.transactionWaitSeconds += (performance.now() - asked) / 1000
+        }
         committed.set(tx, tasks)
         return await work(tx)
       }) as T

@@ -57,6 +57,8 @@ export interface Checkpointer {
   /** Resolves when the writer may commit: at once (undefined) unless the log is past its limit. */
   ready: () => Promise<void> | undefined
   stop: () => Promise<void>
+  /** Checkpoints run (on the timer and asked for by a held writer) and the log's size at the last one. */
+  stats: () => { checkpoints: number, asked: number, logPages: number }
 }
 
 /** Moves the checkpoints of `db` (a file in WAL mode) off the thread that commits. */
@@ -69,7 +71,11 @@ export function startCheckpointer (db: Db, path: string, logLimit = LOG_LIMIT): 
   let limit = logLimit
   let waiting: Promise<void> | undefined
   let answer = () => {}
+  const counts = { checkpoints: 0, asked: 0, logPages: 0 }
   worker.on('message', (report: Report) => {
+    counts.checkpoints++
+    counts.logPages = Math.max(0, report.log)
+    if (report.asked) counts.asked++
     // A checkpoint copies the log as it was when it began, and commits go on meanwhile: only one asked for
     // while this process's commits are held can leave nothing behind. That one lets the next commit start the
     // log over; if it could not copy all (another process wrote meanwhile), the writer is not held again
@@ -104,6 +110,7 @@ export function startCheckpointer (db: Db, path: string, logLimit = LOG_LIMIT): 
       })
       return waiting
     },
+    stats: () => ({ ...counts }),
     async stop () {
       if (!running) return
       const exited = once(worker, 'exit')

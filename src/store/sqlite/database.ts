@@ -53,6 +53,24 @@ interface Job {
 
 const committers = new WeakMap<Db, <T>(run: () => T) => Promise<T>>()
 const gates = new WeakMap<Db, () => Promise<void> | undefined>()
+const writerStats = new WeakMap<Db, () => WriterStats>()
+
+/** What the group-commit writer of a database has done since it started (for the store's metrics). */
+export interface WriterStats {
+  /** Writes waiting for the next commit now. */
+  queued: number
+  /** Commits, each of a whole batch. */
+  commits: number
+  /** Writes those commits ran (each in its savepoint; one that failed rolled back alone). */
+  writes: number
+  /** Times a commit was held until the checkpointer let the log start over, and how long, in all. */
+  holds: number
+  heldSeconds: number
+}
+
+export function writerStatsOf (db: Db): WriterStats {
+  return writerStats.get(db)?.() ?? { queued: 0, commits: 0, writes: 0, holds: 0, heldSeconds: 0 }
+}
 
 /** Makes the writer of `db` wait, before each commit, for `ready` when it answers a promise (the checkpointer). */
 export function gateCommits (db: Db, ready: () => Promise<void> | undefined): void {
@@ -69,6 +87,9 @@ export function writer (db: Db): <T>(run: () => T) => Promise<T> {
   let committer = committers.get(db)
   if (committer !== undefined) return committer
   let queue: Job[] = []
+  const done = { commits: 0, writes: 0, holds: 0, heldSeconds: 0 }
+  let heldSince: number | undefined
+  writerStats.set(db, () => ({ queued: queue.length, ...done }))
   const runAll = db.transaction((jobs: Job[]) => jobs.map((job) => {
     try {
       return { ok: true, value: job.run() }
@@ -80,8 +101,16 @@ export function writer (db: Db): <T>(run: () => T) => Promise<T> {
     // Held, the writes queue up and the event loop serves the rest; then one commit takes them all.
     const held = gates.get(db)?.()
     if (held !== undefined) {
+      if (heldSince === undefined) {
+        heldSince = performance.now()
+        done.holds++
+      }
       held.then(commit, commit)
       return
+    }
+    if (heldSince !== undefined) {
+      done.heldSeconds += (performance.now() - heldSince) / 1000
+      heldSince = undefined
     }
     const jobs = queue
     queue = []
@@ -94,6 +123,8 @@ export function writer (db: Db): <T>(run: () => T) => Promise<T> {
       for (const job of jobs) job.reject(failure)
       return
     }
+    done.commits++
+    done.writes += jobs.length
     jobs.forEach((job, i) => outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value))
   }
   committer = async <T>(run: () => T): Promise<T> => await new Promise<T>((resolve, reject) => {

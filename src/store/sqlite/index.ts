@@ -1,7 +1,7 @@
-import type { Store } from '../types.js'
+import type { Store, StoreMetric } from '../types.js'
 import { sqliteActivities } from './activities.js'
-import { startCheckpointer } from './checkpointer.js'
-import { counters, gateCommits, openDatabase, type SqliteOptions } from './database.js'
+import { startCheckpointer, type Checkpointer } from './checkpointer.js'
+import { counters, gateCommits, openDatabase, writerStatsOf, type Db, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
 import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
@@ -26,6 +26,22 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
     async close () {
       await checkpointer?.stop()
       if (db.open) db.close()
-    }
+    },
+    metrics: () => sqliteMetrics(db, checkpointer)
   }
+}
+
+function sqliteMetrics (db: Db, checkpointer: Checkpointer | undefined): StoreMetric[] {
+  const writer = writerStatsOf(db)
+  const checkpoints = checkpointer?.stats() ?? { checkpoints: 0, asked: 0, logPages: 0 }
+  return [
+    { name: 'sqlite_write_queue_length', type: 'gauge', help: 'Writes waiting for the next group commit', value: writer.queued },
+    { name: 'sqlite_commits_total', type: 'counter', help: 'Group commits (one transaction for a batch of writes)', value: writer.commits },
+    { name: 'sqlite_writes_total', type: 'counter', help: 'Writes run in group commits', value: writer.writes },
+    { name: 'sqlite_commit_holds_total', type: 'counter', help: 'Times commits were held until a checkpoint let the write-ahead log start over', value: writer.holds },
+    { name: 'sqlite_commit_hold_seconds_total', type: 'counter', help: 'Time commits were held for checkpoints', value: writer.heldSeconds },
+    { name: 'sqlite_checkpoints_total', type: 'counter', help: 'PASSIVE checkpoints run by the checkpointer thread', value: checkpoints.checkpoints },
+    { name: 'sqlite_checkpoints_asked_total', type: 'counter', help: 'Checkpoints asked for by a held writer (the log was past its limit)', value: checkpoints.asked },
+    { name: 'sqlite_wal_pages', type: 'gauge', help: 'Pages in the write-ahead log at the last checkpoint', value: checkpoints.logPages }
+  ]
 }
