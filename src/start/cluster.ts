@@ -1,7 +1,9 @@
-import cluster, { type Worker } from 'node:cluster'
+import cluster, { type Address, type Worker } from 'node:cluster'
 import type { Config } from '../config.js'
-import { openStore } from '../store/index.js'
 import { developmentSecret } from '../auth/tokens.js'
+import { developmentAccess, startLine, urlOf } from './announce.js'
+import { openDatabase } from './database.js'
+import { startLog } from './log.js'
 
 // WORKERS=N: this process forks N workers that share the port (node:cluster), and only supervises them.
 // It prepares what must happen once (migrations, the development secret) before any worker starts, forwards
@@ -13,13 +15,25 @@ const MAX_BACKOFF_MS = 30_000
 // A worker that lived this long was healthy: the next death starts the backoff over.
 const HEALTHY_AFTER_MS = 10_000
 
-const log = (msg: string, fields: Record<string, unknown> = {}) =>
-  process.stdout.write(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg, ...fields }) + '\n')
+const log = (msg: string, fields: Record<string, unknown> = {}) => startLog('info', msg, fields)
 
 export async function runPrimary (config: Readonly<Config>, development: boolean): Promise<void> {
-  if (development) developmentSecret(config.dataDir)
+  const secret = development ? developmentSecret(config.dataDir) : undefined
   // Opening the store applies the migrations; the workers then find the schema up to date.
-  await (await openStore(config.database)).close()
+  const { store, migrations } = await openDatabase(config.database, (retry) =>
+    startLog('warn', 'cannot reach the database yet: trying again', retry))
+  await store.close()
+  // The start line (and the development token) once, when the first worker listens: the port is known then.
+  cluster.once('listening', (_worker: Worker, address: Address) => {
+    const url = urlOf(address.address ?? config.host, address.port)
+    const line = startLine(config, url, migrations)
+    log(line.msg, line.fields)
+    if (secret === undefined) return
+    developmentAccess(config, secret, url).then((access) => {
+      log(access.log.msg, access.log.fields)
+      if (access.terminal !== undefined) process.stderr.write(access.terminal)
+    }, (error: unknown) => startLog('error', 'cannot make the development token', { err: String(error) }))
+  })
 
   let stopping = false
   let backoff = MIN_BACKOFF_MS
