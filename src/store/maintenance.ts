@@ -51,6 +51,8 @@ export function isUnreachable (error: unknown): boolean {
   return error instanceof AggregateError && error.errors.length > 0 && error.errors.every(isUnreachable)
 }
 
+const ALL_PAGES = 0x7fffffff
+
 /**
  * A consistent copy of the SQLite database at `source` in `destination`, taken while other processes write to it
  * (SQLite's online backup). It is written beside the destination and renamed into place when complete, so an
@@ -62,9 +64,10 @@ export async function backupSqlite (source: string, destination: string): Promis
   const db = new Database(source, { fileMustExist: true })
   try {
     db.pragma('busy_timeout = 5000')
-    // A write by another connection between two steps starts the copy over; so after the first step the rest is
-    // copied in one step, in one read transaction, which a busy writer cannot restart.
-    const { totalPages } = await db.backup(partial, { progress: ({ totalPages: total }) => total })
+    // A write by another connection between two steps starts the copy over; so after the first (empty) step
+    // everything is copied in one step, in one read transaction, which a busy writer cannot restart. Writers do
+    // not wait for it (WAL); the log only grows meanwhile.
+    const { totalPages } = await db.backup(partial, { progress: () => ALL_PAGES })
     renameSync(partial, target)
     return { pages: totalPages }
   } catch (error) {
