@@ -143,8 +143,9 @@ async function startProcess (command: string[], env: Record<string, string>, rea
   return { url, process: child, startupMs, stop }
 }
 
-// The command of `npm start` (node with its flags), run directly: npm's own process would count in the RSS.
-const START = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ')
+// The command of `npm start` (node with its flags), run directly: npm's own process would count in the RSS. The
+// script execs node (so npm's signals reach it); here node is spawned itself.
+const START = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ')
 // LOG_LEVEL=info, as in production: one JSON line per request, written to /dev/null.
 const service = async (databaseUrl: string, workers = 1) => await startProcess(START,
   { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', WORKERS: String(workers) }, '/readyz')

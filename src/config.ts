@@ -1,10 +1,20 @@
 // The only reader of the environment: read once at startup, validated, frozen.
 import { createPublicKey } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'dotenv'
 
 export type DatabaseConfig =
   | { kind: 'sqlite', path: string, synchronous: 'normal' | 'full' }
-  | { kind: 'postgres', url: string, poolSize: number, queueLimit: number, statementTimeoutMs: number }
+  | {
+    kind: 'postgres'
+    url: string
+    poolSize: number
+    queueLimit: number
+    statementTimeoutMs: number
+    /** How long a start keeps retrying a database it cannot reach; 0 (or unset) tries once. */
+    connectTimeoutSeconds?: number
+  }
 
 export interface Config {
   port: number
@@ -57,7 +67,27 @@ const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512']
 const ASYMMETRIC_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
-export function loadConfig (env: Record<string, string | undefined> = process.env): Readonly<Config> {
+/**
+ * The process's environment over the `.env` file of the working directory, when there is one: a variable set in
+ * the real environment wins over the file's. Read here, once, so no other code reads either.
+ */
+export function environment (cwd = process.cwd()): Record<string, string | undefined> {
+  let text: string
+  try {
+    text = readFileSync(join(cwd, '.env'), 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return process.env
+    throw new ConfigError(`.env cannot be read: ${(error as Error).message}`)
+  }
+  return { ...parse(text), ...process.env }
+}
+
+/** DEBUG set (to anything but 0 or false): a failing command also prints the error's stack. */
+export function debugEnabled (env: Record<string, string | undefined> = process.env): boolean {
+  return env.DEBUG !== undefined && !['', '0', 'false'].includes(env.DEBUG)
+}
+
+export function loadConfig (env: Record<string, string | undefined> = environment()): Readonly<Config> {
   const config: Config = {
     port: integer('PORT', env.PORT, 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -84,13 +114,14 @@ function database (env: Record<string, string | undefined>): DatabaseConfig {
   const poolSize = integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10, 1, 1000)
   const queueLimit = integer('DATABASE_QUEUE_LIMIT', env.DATABASE_QUEUE_LIMIT, 1000, 0, 1_000_000)
   const statementTimeoutMs = integer('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, 0, 2_147_483_647)
+  const connectTimeoutSeconds = integer('DATABASE_CONNECT_TIMEOUT_SECONDS', env.DATABASE_CONNECT_TIMEOUT_SECONDS, 30, 0, 86_400)
   if (url === undefined || url === '') return { kind: 'sqlite', path: `${DATA_DIR}/records.db`, synchronous: sync }
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length).replace(/^\/\/(?=\/)/, '')
     if (path === '') throw new ConfigError('DATABASE_URL "file:" needs a path, e.g. file:./data/records.db')
     return { kind: 'sqlite', path, synchronous: sync }
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, queueLimit, statementTimeoutMs }
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, queueLimit, statementTimeoutMs, connectTimeoutSeconds }
   throw new ConfigError('DATABASE_URL must start with file: or postgres:// (or be unset for ./data/records.db)')
 }
 

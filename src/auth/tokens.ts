@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { SignJWT } from 'jose'
+import { isUuid } from '../domain/uuid.js'
 
 export interface TokenClaims {
   workspaceId: string
@@ -30,11 +31,25 @@ export async function signToken (secret: string, claims: TokenClaims): Promise<s
  * reused, so tokens from `npm run token` keep working across restarts.
  */
 export function developmentSecret (dataDir: string): string {
-  const path = join(dataDir, 'jwt-secret')
-  mkdirSync(dataDir, { recursive: true })
+  return keptFile(join(dataDir, 'jwt-secret'), () => randomBytes(48).toString('base64url'))
+}
+
+/**
+ * The workspace of the development token, made once beside the development secret and reused, so a restart
+ * shows the same workspace (and its data) instead of an empty new one.
+ */
+export function developmentWorkspace (dataDir: string): string {
+  const id = keptFile(join(dataDir, 'dev-workspace'), randomUUID)
+  if (!isUuid(id)) throw new Error(`${join(dataDir, 'dev-workspace')} must hold a workspace uuid; delete it to get a new one`)
+  return id.toLowerCase()
+}
+
+/** The content of `path`, written with `make()` first when the file does not exist (mode 0600). */
+function keptFile (path: string, make: () => string): string {
+  mkdirSync(dirname(path), { recursive: true })
   try {
-    // 'wx' fails if the file exists: two processes starting at once end up sharing the first one's secret.
-    writeFileSync(path, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' })
+    // 'wx' fails if the file exists: two processes starting at once end up sharing the first one's value.
+    writeFileSync(path, make() + '\n', { mode: 0o600, flag: 'wx' })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }

@@ -1,8 +1,9 @@
-import cluster, { type Worker } from 'node:cluster'
+import cluster, { type Address, type Worker } from 'node:cluster'
 import type { Config } from '../config.js'
-import { openStore } from '../store/index.js'
 import { developmentSecret } from '../auth/tokens.js'
-import { logDestination } from './log-format.js'
+import { developmentAccess, startLine, urlOf } from './announce.js'
+import { openDatabase } from './database.js'
+import { startLogger } from './log.js'
 import { primaryMetrics } from './metrics.js'
 
 // WORKERS=N: this process forks N workers that share the port (node:cluster), and only supervises them.
@@ -16,13 +17,24 @@ const MAX_BACKOFF_MS = 30_000
 const HEALTHY_AFTER_MS = 10_000
 
 export async function runPrimary (config: Readonly<Config>, development: boolean): Promise<void> {
-  // Lines as pino writes them (JSON, or through the same pretty stream as the workers' with LOG_FORMAT=pretty).
-  const out = logDestination(config.logFormat) ?? process.stdout
-  const log = (msg: string, fields: Record<string, unknown> = {}) =>
-    out.write(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg, ...fields }) + '\n')
-  if (development) developmentSecret(config.dataDir)
+  const startLog = startLogger(config.logFormat)
+  const log = (msg: string, fields: Record<string, unknown> = {}) => startLog('info', msg, fields)
+  const secret = development ? developmentSecret(config.dataDir) : undefined
   // Opening the store applies the migrations; the workers then find the schema up to date.
-  await (await openStore(config.database)).close()
+  const { store, migrations } = await openDatabase(config.database, (retry) =>
+    startLog('warn', 'cannot reach the database yet: trying again', retry))
+  await store.close()
+  // The start line (and the development token) once, when the first worker listens: the port is known then.
+  cluster.once('listening', (_worker: Worker, address: Address) => {
+    const url = urlOf(address.address ?? config.host, address.port)
+    const line = startLine(config, url, migrations)
+    log(line.msg, line.fields)
+    if (secret === undefined) return
+    developmentAccess(config, secret, url).then((access) => {
+      log(access.log.msg, access.log.fields)
+      if (access.terminal !== undefined) process.stderr.write(access.terminal)
+    }, (error: unknown) => startLog('error', 'cannot make the development token', { err: String(error) }))
+  })
 
   let stopping = false
   let backoff = MIN_BACKOFF_MS

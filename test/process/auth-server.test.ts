@@ -28,7 +28,7 @@ describe('the compiled server with a public key', { concurrency: true }, () => {
     assert.match(cli.stderr, /identity provider issues them/)
   })
 
-  test('key settings that do not fit stop the server at start with exit code 1 and a message naming the setting', async (t) => {
+  test('key settings that do not fit stop the server at start with exit code 2 and a message naming the setting', async (t) => {
     const rsa = pem(keyPair('rsa').publicKey)
     const envs: Array<[Record<string, string>, RegExp]> = [
       [{ JWT_PUBLIC_KEY: rsa, JWT_ALGORITHMS: 'HS256' }, /JWT_ALGORITHMS: "HS256" cannot be verified with JWT_PUBLIC_KEY/],
@@ -41,7 +41,7 @@ describe('the compiled server with a public key', { concurrency: true }, () => {
       let stderr = ''
       child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
       const code = await new Promise((resolve) => child.on('exit', resolve))
-      assert.equal(code, 1, stderr)
+      assert.equal(code, 2, stderr)
       assert.match(stderr, message)
       assert.equal(existsSync(join(cwd, 'data', 'jwt-secret')), false)
     }))

@@ -128,7 +128,7 @@ describe('LOG_FORMAT=pretty', () => {
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
     const code = await new Promise((resolve) => child.on('close', resolve))
-    assert.equal(code, 1)
+    assert.equal(code, 2)
     assert.equal(stderr, 'configuration error: LOG_FORMAT must be one of json, pretty, got "text"\n')
   })
 })

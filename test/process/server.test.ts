@@ -97,18 +97,13 @@ describe('the compiled server', { concurrency: true }, () => {
     assert.deepEqual(await get('/v1/activities'), { status: 200, body: { page: 1, pageSize: 10, totalActivities: 2, activities: [last, a1] } })
   })
 
-  test('without JWT_SECRET the server keeps a secret in ./data and logs a token and a curl line that work', async (t) => {
+  test('without JWT_SECRET the server keeps a secret and a workspace in ./data, logs neither a token nor the secret, and the token CLI signs for that workspace', async (t) => {
     const cwd = tempDir(t)
     const server = await startServer(t, {}, cwd)
-    const entry = await logged(server, (log) => typeof log.token === 'string')
-    const token = String(entry.token)
-    assert.match(token, JWT)
-    assert.equal(claims(token).workspaceId, entry.workspaceId)
-    const curl = /^curl -H 'Authorization: Bearer ([A-Za-z0-9_.-]+)' (http:\/\/127\.0\.0\.1:\d+\/v1\/activities)$/.exec(String(entry.curl))
-    assert.ok(curl !== null, String(entry.curl))
-    assert.equal(curl[1], token)
-    assert.equal(curl[2], `${server.url}/v1/activities`)
-    assert.deepEqual(await call(curl[2]!, curl[1]), { status: 200, body: { page: 1, pageSize: 10, totalActivities: 0, activities: [] } })
+    const entry = await logged(server, (log) => typeof log.workspaceId === 'string')
+    const workspaceId = String(entry.workspaceId)
+    assert.equal(readFileSync(join(cwd, 'data', 'dev-workspace'), 'utf8').trim(), workspaceId)
+    assert.match(String(entry.msg), /npm run token/)
 
     const secretFile = join(cwd, 'data', 'jwt-secret')
     assert.equal(statSync(secretFile).mode & 0o777, 0o600)
@@ -116,20 +111,31 @@ describe('the compiled server', { concurrency: true }, () => {
     assert.ok(existsSync(join(cwd, 'data', 'records.db')))
     const secret = readFileSync(secretFile, 'utf8')
 
-    // The token CLI run in the same directory signs with the same development secret.
-    const cli = await tokenCli(['--workspace', String(entry.workspaceId)], {}, cwd)
+    // With no --workspace, the token CLI run in the same directory signs for the development workspace.
+    const cli = await tokenCli([], {}, cwd)
     assert.equal(cli.code, 0, cli.stderr)
-    assert.equal((await call(`${server.url}/v1/activities`, cli.stdout.trim())).status, 200)
+    const token = cli.stdout.trim()
+    assert.equal(claims(token).workspaceId, workspaceId)
+    assert.deepEqual(await call(`${server.url}/v1/activities`, token), { status: 200, body: { page: 1, pageSize: 10, totalActivities: 0, activities: [] } })
+    const created = await call(`${server.url}/v1/companies`, token, 'POST', { name: 'Acme' })
+    assert.equal(created.status, 201)
 
-    // A restart reuses the secret: earlier tokens keep working.
+    // Not a terminal: the server printed no token anywhere, and never the secret.
+    for (const output of [server.stdout(), server.stderr()]) {
+      assert.doesNotMatch(output, /eyJ[A-Za-z0-9_-]+\.eyJ/)
+      assert.equal(output.includes(secret.trim()), false)
+    }
+
+    // A restart reuses the secret and the workspace: earlier tokens keep working and the data is there.
     server.kill('SIGTERM')
     assert.equal((await server.exit).code, 0)
     const again = await startServer(t, {}, cwd)
     assert.equal(readFileSync(secretFile, 'utf8'), secret)
-    assert.equal((await call(`${again.url}/v1/activities`, token)).status, 200)
+    assert.equal((await logged(again, (log) => typeof log.workspaceId === 'string')).workspaceId, workspaceId)
+    assert.deepEqual(await call(`${again.url}/v1/companies/${created.body.company.id}`, token), { status: 200, body: created.body })
   })
 
-  test('a bad setting stops the server at startup with exit code 1 and a message', async (t) => {
+  test('a bad setting stops the server at startup with exit code 2 and a message', async (t) => {
     const envs = [{ JWT_SECRET: 'too-short' }, { JWT_SECRET: SECRET, DATABASE_URL: 'mysql://localhost/x' }, { JWT_SECRET: SECRET, PORT: 'eighty' }]
     await Promise.all(envs.map(async (env) => {
       const child = spawn(process.execPath, [SERVER], { cwd: tempDir(t), env: { PATH: process.env.PATH ?? '', PORT: '0', ...env } })
@@ -138,7 +144,7 @@ describe('the compiled server', { concurrency: true }, () => {
       child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString() })
       child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
       const code = await new Promise((resolve) => child.on('exit', resolve))
-      assert.equal(code, 1, JSON.stringify(env))
+      assert.equal(code, 2, JSON.stringify(env))
       assert.match(stderr, /^configuration error: .*(JWT_SECRET|DATABASE_URL|PORT)/, stderr)
       assert.doesNotMatch(stdout, /Server listening/)
     }))

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const SERVER = join(ROOT, 'dist', 'server.js')
-export const TOKEN_CLI = join(ROOT, 'dist', 'cli', 'token.js')
+/** The package's bin, `workspace-records <command>`. */
+export const CLI = join(ROOT, 'dist', 'cli', 'index.js')
 export const SECRET = 'server-test-secret-of-at-least-32-bytes'
 // Generous: on a loaded machine (two test files at once on two cores) a start has taken over 10 s. A server that
 // dies is reported at once, whatever this is.
@@ -21,7 +22,7 @@ export const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 export function ensureBuilt (): void {
   const newest = (dir: string): number => Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((entry) =>
     entry.isDirectory() ? newest(join(dir, entry.name)) : statSync(join(dir, entry.name)).mtimeMs))
-  const built = [SERVER, TOKEN_CLI].every(existsSync) ? Math.min(statSync(SERVER).mtimeMs, statSync(TOKEN_CLI).mtimeMs) : 0
+  const built = [SERVER, CLI].every(existsSync) ? Math.min(statSync(SERVER).mtimeMs, statSync(CLI).mtimeMs) : 0
   if (built < newest(join(ROOT, 'src'))) {
     execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
       { cwd: ROOT, stdio: 'inherit' })
@@ -38,14 +39,18 @@ export interface Running {
   url: string
   logs: Array<Record<string, unknown>>
   stdout: () => string
+  stderr: () => string
   /** Resolves with the exit code (null when killed by a signal) and signal. */
   exit: Promise<{ code: number | null, signal: NodeJS.Signals | null }>
   kill: (signal: NodeJS.Signals) => void
 }
 
-/** Starts `node dist/server.js` with only the given environment, and waits for its "Server listening at" line. */
-export async function startServer (t: TestContext, env: Record<string, string>, cwd = ROOT): Promise<Running> {
-  const child = spawn(process.execPath, [SERVER], {
+/**
+ * Starts `node dist/server.js` (or `args`, e.g. the CLI's serve) with only the given environment, and waits for its
+ * "Server listening at" line.
+ */
+export async function startServer (t: TestContext, env: Record<string, string>, cwd = ROOT, args = [SERVER]): Promise<Running> {
+  const child = spawn(process.execPath, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -78,7 +83,7 @@ export async function startServer (t: TestContext, env: Record<string, string>, 
       reject(new Error(`the server exited with ${code ?? signal} before it listened:${output()}`))
     })
   })
-  return { url, logs, stdout: () => stdout, exit, kill: (signal) => child.kill(signal) }
+  return { url, logs, stdout: () => stdout, stderr: () => stderr, exit, kill: (signal) => child.kill(signal) }
 }
 
 /** A log line as an object; a line that is not JSON (a crash's own output) is kept in stdout only. */
@@ -101,10 +106,15 @@ export async function logged (server: Running, match: (entry: Record<string, unk
   assert.fail(`no such log line in:\n${server.stdout()}`)
 }
 
-/** Runs `node dist/cli/token.js` with only the given environment. */
+/** Runs `workspace-records token` with only the given environment. */
 export async function tokenCli (args: string[], env: Record<string, string>, cwd = ROOT) {
+  return await cli(['token', ...args], env, cwd)
+}
+
+/** Runs `workspace-records <args>` with only the given environment. */
+export async function cli (args: string[], env: Record<string, string>, cwd = ROOT) {
   return await new Promise<{ code: number, stdout: string, stderr: string }>((resolve) => {
-    execFile(process.execPath, [TOKEN_CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr })
     })
   })

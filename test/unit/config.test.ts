@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { ConfigError, loadConfig } from '../../src/config.js'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ConfigError, environment, loadConfig } from '../../src/config.js'
 
 const SECRET = 'a-secret-of-exactly-32-bytes-xyz'
 
@@ -105,6 +108,32 @@ describe('loadConfig', () => {
       assert.equal(database.kind, 'postgres')
       assert.equal(database.kind === 'postgres' && database.url, url)
     }
+  })
+
+  test('DATABASE_CONNECT_TIMEOUT_SECONDS bounds the retries at start: 30 s by default, 0 tries once', () => {
+    const timeout = (env: Record<string, string>) => {
+      const { database } = loadConfig({ DATABASE_URL: 'postgres://user@localhost/records', ...env })
+      return database.kind === 'postgres' ? database.connectTimeoutSeconds : undefined
+    }
+    assert.equal(timeout({}), 30)
+    assert.equal(timeout({ DATABASE_CONNECT_TIMEOUT_SECONDS: '0' }), 0)
+    assert.equal(timeout({ DATABASE_CONNECT_TIMEOUT_SECONDS: '120' }), 120)
+    for (const DATABASE_CONNECT_TIMEOUT_SECONDS of ['-1', '1.5', 'soon', '86401']) {
+      assert.throws(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_SECONDS }), /DATABASE_CONNECT_TIMEOUT_SECONDS must be an integer from 0 to 86400/)
+    }
+  })
+
+  test('the environment is the .env file of the working directory under the real environment, or the real one alone', (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-env-'))
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    assert.equal(environment(dir), process.env)
+    const name = `CONFIG_TEST_${process.pid}`
+    writeFileSync(join(dir, '.env'), `# settings\n${name}_FILE_ONLY=from-file\n${name}_BOTH="from file"\nexport ${name}_EXPORTED=yes\n`)
+    process.env[`${name}_BOTH`] = 'from the environment'
+    t.after(() => { delete process.env[`${name}_BOTH`] })
+    const env = environment(dir)
+    assert.deepEqual([env[`${name}_FILE_ONLY`], env[`${name}_BOTH`], env[`${name}_EXPORTED`]], ['from-file', 'from the environment', 'yes'])
+    assert.equal(process.env[`${name}_FILE_ONLY`], undefined, 'the process environment is left as it was')
   })
 
   test('DATABASE_URL of any other scheme is rejected', () => {

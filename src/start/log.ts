@@ -12,3 +12,18 @@ export function logDestination (format: Config['logFormat']): DestinationStream 
   if (format === 'json') return undefined
   return pretty({ sync: true, translateTime: 'SYS:yyyy-mm-dd HH:MM:ss.l', ignore: 'hostname' })
 }
+
+const LEVELS = { info: 30, warn: 40, error: 50 }
+
+export type StartLog = (level: keyof typeof LEVELS, msg: string, fields?: Record<string, unknown>) => void
+
+/**
+ * Log lines of the moments with no Fastify logger: the supervisor of WORKERS, the start before the app exists.
+ * The same shape as pino's (level numbers, time in ms, pid), through the same destination as the app's.
+ */
+export function startLogger (format: Config['logFormat']): StartLog {
+  const out = logDestination(format) ?? process.stdout
+  return (level, msg, fields = {}) => {
+    out.write(JSON.stringify({ level: LEVELS[level], time: Date.now(), pid: process.pid, msg, ...fields }) + '\n')
+  }
+}
