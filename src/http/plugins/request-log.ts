@@ -25,7 +25,9 @@ class RequestLog extends LogController {
       url: redactUrl(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
-      workspaceId: request.workspaceId || undefined
+      workspaceId: request.workspaceId || undefined,
+      // Why a 401 was a 401 (expired, bad_signature, missing_claim...): a reason code, never the token.
+      authFailure: request.authFailure
     }
     if (error) reply.log.error({ ...line, err: error }, 'request failed')
     else reply.log.info(line, 'request')
