@@ -17,6 +17,7 @@ import { channelRoutes } from './http/routes/channels.js'
 import { companyRoutes } from './http/routes/companies.js'
 import { healthRoutes } from './http/routes/health.js'
 import { memberRoutes } from './http/routes/members.js'
+import { NAMED_SCHEMAS } from './schemas/named.js'
 import type { Store } from './store/types.js'
 
 const BODY_LIMIT_BYTES = 1024 * 1024
@@ -68,6 +69,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  for (const schema of NAMED_SCHEMAS) app.addSchema(schema)
   validation(app)
   errorHandler(app)
   securityHeaders(app, headers)

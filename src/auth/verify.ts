@@ -1,6 +1,6 @@
 import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto'
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose'
-import { AppError, unauthorized } from '../errors.js'
+import { AppError } from '../errors.js'
 import { isUuid } from '../domain/uuid.js'
 import type { TokenCache } from './token-cache.js'
 
@@ -24,6 +24,36 @@ export interface AuthOptions {
   /** Wall clock in ms, for exp and nbf (tests move it). */
   now: () => number
   cache: TokenCache
+}
+
+/** Why a request was not authenticated: a short code for the log, and a sentence for the caller. */
+export type AuthFailureReason =
+  | 'missing_token' | 'not_bearer' | 'malformed_header' | 'malformed_token' | 'bad_signature' | 'expired'
+  | 'not_yet_valid' | 'algorithm_not_allowed' | 'unknown_key' | 'missing_claim' | 'invalid_claim'
+
+/** A 401 (the contract's envelope, as any UNAUTHORIZED) that knows why; never holds the token. */
+export class AuthFailure extends AppError {
+  constructor (readonly reason: AuthFailureReason, readonly description: string) {
+    super('UNAUTHORIZED')
+  }
+}
+
+/** What jose's verification error says about the token, in our terms. */
+function rejection (error: unknown): AuthFailure {
+  if (error instanceof errors.JWTExpired) return new AuthFailure('expired', 'The token expired')
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.reason === 'missing') return new AuthFailure('missing_claim', `The token has no ${error.claim} claim`)
+    if (error.claim === 'nbf') return new AuthFailure('not_yet_valid', 'The token is not valid yet (nbf)')
+    return new AuthFailure('invalid_claim', `The ${error.claim} claim is not accepted`)
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) return new AuthFailure('bad_signature', 'The signature does not match the key')
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) {
+    return new AuthFailure('algorithm_not_allowed', 'The token\'s algorithm is not accepted')
+  }
+  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) {
+    return new AuthFailure('unknown_key', 'No key of the key set matches the token')
+  }
+  return new AuthFailure('malformed_token', 'The token is not a well-formed JWT')
 }
 
 /** A JWKS that could not be had: the identity provider is down, slow, or answered something other than a key set. */
@@ -77,21 +107,25 @@ export function tokenVerifier (options: AuthOptions) {
     } catch (error) {
       // Not the caller's fault, and the token may be fine: 503, so the client retries rather than re-authenticates.
       if (error instanceof KeysUnavailable) throw new AppError('UNAVAILABLE')
-      throw unauthorized()
+      throw rejection(error)
     }
   }
 
   return async function verify (authorization: string | undefined): Promise<string> {
-    const token = authorization === undefined || authorization.length > MAX_TOKEN_LENGTH + 16
-      ? undefined
-      : BEARER.exec(authorization)?.[1]
-    if (token === undefined || token.length > MAX_TOKEN_LENGTH) throw unauthorized()
+    // RFC 6750 3.1: a request with no bearer credentials at all gets a challenge without an error code.
+    if (authorization === undefined || authorization.trim() === '') throw new AuthFailure('missing_token', 'No bearer token')
+    if (!/^bearer(?: |$)/i.test(authorization.trimStart())) throw new AuthFailure('not_bearer', 'Not a bearer token')
+    if (authorization.length > MAX_TOKEN_LENGTH + 16) throw new AuthFailure('malformed_token', 'The token is too long')
+    const token = BEARER.exec(authorization)?.[1]
+    if (token === undefined) throw new AuthFailure('malformed_header', 'The Authorization header is not "Bearer <token>"')
+    if (token.length > MAX_TOKEN_LENGTH) throw new AuthFailure('malformed_token', 'The token is too long')
     const now = options.now()
     const cached = options.cache.get(token, now)
     if (cached !== undefined) return cached
     const payload = await verified(token)
     const workspaceId = payload.workspaceId
-    if (typeof workspaceId !== 'string' || !isUuid(workspaceId)) throw unauthorized()
+    if (workspaceId === undefined) throw new AuthFailure('missing_claim', 'The token has no workspaceId claim')
+    if (typeof workspaceId !== 'string' || !isUuid(workspaceId)) throw new AuthFailure('invalid_claim', 'The workspaceId claim is not a uuid')
     // One spelling per workspace, so a token with upper-case hex addresses the same records.
     const canonical = workspaceId.toLowerCase()
     options.cache.set(token, canonical, payload.exp, now)

@@ -1,7 +1,19 @@
 import createClient, { type Client } from 'openapi-fetch'
-import type { paths } from './openapi.js'
+import type { components, paths } from './openapi.js'
 
-export type { paths } from './openapi.js'
+export type { components, operations, paths } from './openapi.js'
+
+// The document's named schemas, as types a caller can name.
+type Schemas = components['schemas']
+export type Company = Schemas['Company']
+export type Member = Schemas['Member']
+export type Activity = Schemas['Activity']
+export type Channel = Schemas['Channel']
+export type ErrorBody = Schemas['Error']
+export type CompanyPage = Schemas['CompanyPage']
+export type MemberPage = Schemas['MemberPage']
+export type ActivityPage = Schemas['ActivityPage']
+export type ChannelPage = Schemas['ChannelPage']
 
 /** A client of the service whose calls, bodies and answers are typed from its OpenAPI document. */
 export type RecordsClient = Client<paths>

@@ -9,28 +9,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Liveness
+         * @description Answers 200 while the process runs: no token, no database.
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -46,44 +29,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Readiness
+         * @description Answers 200 when the database answers too, else 503: no token.
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -99,168 +49,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    pageSize?: number;
-                    q?: string;
-                    domain?: string;
-                    tag?: string;
-                    sort?: "createdAt" | "-createdAt" | "name" | "-name";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            page: number;
-                            pageSize: number;
-                            totalCompanies: number;
-                            companies: {
-                                id: string;
-                                name: string;
-                                industry: string | null;
-                                address: string | null;
-                                domain: string | null;
-                                employees: number | null;
-                                foundedAt: string | null;
-                                logoUrl: string | null;
-                                tags: string[];
-                                source: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List companies
+         * @description A page of the workspace's companies, newest first unless `sort` says otherwise. `q` is a case-insensitive prefix of the name, `domain` the normalised domain, `tag` a tag id; filters combine with AND and `totalCompanies` counts what they match.
+         */
+        get: operations["listCompanies"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        industry?: string | null;
-                        address?: string | null;
-                        domain?: string | null;
-                        employees?: number | null;
-                        /** Format: date-time */
-                        foundedAt?: string | null;
-                        /** Format: uri */
-                        logoUrl?: string | null;
-                        tags?: string[] | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            company: {
-                                id: string;
-                                name: string;
-                                industry: string | null;
-                                address: string | null;
-                                domain: string | null;
-                                employees: number | null;
-                                foundedAt: string | null;
-                                logoUrl: string | null;
-                                tags: string[];
-                                source: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a company
+         * @description Creates a company in the workspace of the token. `name` is required; `domain` is stored normalised (`https://www.Acme.com/` becomes `acme.com`); `tags` are uuids, de-duplicated in order.
+         */
+        post: operations["createCompany"];
         delete?: never;
         options?: never;
         head?: never;
@@ -274,237 +73,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            company: {
-                                id: string;
-                                name: string;
-                                industry: string | null;
-                                address: string | null;
-                                domain: string | null;
-                                employees: number | null;
-                                foundedAt: string | null;
-                                logoUrl: string | null;
-                                tags: string[];
-                                source: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get a company
+         * @description The company with this id, in the workspace of the token.
+         */
+        get: operations["getCompany"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            success: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a company
+         * @description Deletes the company; its members stay, with `companyId` null.
+         */
+        delete: operations["deleteCompany"];
         options?: never;
         head?: never;
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        industry?: string | null;
-                        address?: string | null;
-                        domain?: string | null;
-                        employees?: number | null;
-                        /** Format: date-time */
-                        foundedAt?: string | null;
-                        /** Format: uri */
-                        logoUrl?: string | null;
-                        tags?: string[] | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            company: {
-                                id: string;
-                                name: string;
-                                industry: string | null;
-                                address: string | null;
-                                domain: string | null;
-                                employees: number | null;
-                                foundedAt: string | null;
-                                logoUrl: string | null;
-                                tags: string[];
-                                source: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Update a company
+         * @description Changes the fields the body names: an omitted field is unchanged, `null` clears it (`name` cannot be cleared), `{}` changes nothing. `updatedAt` moves on every change.
+         */
+        patch: operations["updateCompany"];
         trace?: never;
     };
     "/v1/members": {
@@ -514,190 +101,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    pageSize?: number;
-                    q?: string;
-                    email?: string;
-                    companyId?: string;
-                    tag?: string;
-                    minLevel?: number;
-                    activeSince?: string;
-                    activeUntil?: string;
-                    sort?: "createdAt" | "-createdAt" | "lastActivity" | "-lastActivity" | "pulse" | "-pulse";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            page: number;
-                            pageSize: number;
-                            totalMembers: number;
-                            members: {
-                                id: string;
-                                firstName: string | null;
-                                lastName: string | null;
-                                primaryEmail: string | null;
-                                emails: string[];
-                                phones: string[];
-                                jobTitle: string | null;
-                                avatarUrl: string | null;
-                                language: string | null;
-                                country: string | null;
-                                tags: string[];
-                                level: number;
-                                pulse: number;
-                                source: string;
-                                companyId: string | null;
-                                workspaceId: string;
-                                firstActivity: string | null;
-                                lastActivity: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List members
+         * @description A page of the workspace's members, newest first unless `sort` says otherwise (`-pulse`: the most engaged first). `q` is a case-insensitive prefix of a name or an email; `email` one of the member's emails, ignoring case; `activeSince` and `activeUntil` bound `lastActivity`. Filters combine with AND.
+         */
+        get: operations["listMembers"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        firstName?: string | null;
-                        lastName?: string | null;
-                        /** Format: email */
-                        primaryEmail?: string | null;
-                        emails?: string[] | null;
-                        phones?: string[] | null;
-                        jobTitle?: string | null;
-                        /** Format: uri */
-                        avatarUrl?: string | null;
-                        country?: string | null;
-                        language?: string | null;
-                        tags?: string[] | null;
-                        /** Format: uri */
-                        linkedinUrl?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            member: {
-                                id: string;
-                                firstName: string | null;
-                                lastName: string | null;
-                                primaryEmail: string | null;
-                                emails: string[];
-                                phones: string[];
-                                jobTitle: string | null;
-                                avatarUrl: string | null;
-                                language: string | null;
-                                country: string | null;
-                                tags: string[];
-                                level: number;
-                                pulse: number;
-                                source: string;
-                                companyId: string | null;
-                                workspaceId: string;
-                                firstActivity: string | null;
-                                lastActivity: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a member
+         * @description Creates a member in the workspace of the token: at least one of `firstName`, `lastName`, `primaryEmail`. `linkedinUrl` is stored and never returned; `level`, `pulse`, `firstActivity` and `lastActivity` are derived from the member's activities.
+         */
+        post: operations["createMember"];
         delete?: never;
         options?: never;
         head?: never;
@@ -711,257 +125,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            member: {
-                                id: string;
-                                firstName: string | null;
-                                lastName: string | null;
-                                primaryEmail: string | null;
-                                emails: string[];
-                                phones: string[];
-                                jobTitle: string | null;
-                                avatarUrl: string | null;
-                                language: string | null;
-                                country: string | null;
-                                tags: string[];
-                                level: number;
-                                pulse: number;
-                                source: string;
-                                companyId: string | null;
-                                workspaceId: string;
-                                firstActivity: string | null;
-                                lastActivity: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get a member
+         * @description The member with this id, with its engagement (`level`, `pulse`) exact at the time of the call.
+         */
+        get: operations["getMember"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            success: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a member
+         * @description Deletes the member and its activities.
+         */
+        delete: operations["deleteMember"];
         options?: never;
         head?: never;
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        firstName?: string | null;
-                        lastName?: string | null;
-                        /** Format: email */
-                        primaryEmail?: string | null;
-                        emails?: string[] | null;
-                        phones?: string[] | null;
-                        jobTitle?: string | null;
-                        /** Format: uri */
-                        avatarUrl?: string | null;
-                        country?: string | null;
-                        language?: string | null;
-                        tags?: string[] | null;
-                        /** Format: uri */
-                        linkedinUrl?: string | null;
-                        /** Format: uuid */
-                        companyId?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            member: {
-                                id: string;
-                                firstName: string | null;
-                                lastName: string | null;
-                                primaryEmail: string | null;
-                                emails: string[];
-                                phones: string[];
-                                jobTitle: string | null;
-                                avatarUrl: string | null;
-                                language: string | null;
-                                country: string | null;
-                                tags: string[];
-                                level: number;
-                                pulse: number;
-                                source: string;
-                                companyId: string | null;
-                                workspaceId: string;
-                                firstActivity: string | null;
-                                lastActivity: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Update a member
+         * @description Changes the fields the body names (omitted: unchanged, `null`: cleared); `companyId` attaches the member to a company of the workspace, or detaches it with `null`.
+         */
+        patch: operations["updateMember"];
         trace?: never;
     };
     "/v1/activities": {
@@ -971,183 +153,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    pageSize?: number;
-                    memberId?: string;
-                    channelId?: string;
-                    activityTypeKey?: string;
-                    since?: string;
-                    until?: string;
-                    source?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            page: number;
-                            pageSize: number;
-                            totalActivities: number;
-                            activities: {
-                                id: string;
-                                externalId: string | null;
-                                title: string | null;
-                                message: string | null;
-                                replyTo: string | null;
-                                reactTo: string | null;
-                                inviteTo: string | null;
-                                source: string;
-                                activityTypeId: string;
-                                channelId: string | null;
-                                eventId: string | null;
-                                memberId: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List activities
+         * @description A page of the workspace's activities, newest first (`createdAt` desc, then `id` desc). Filters (`memberId`, `channelId`, `activityTypeKey`, `source` exact; `since` and `until` bound `createdAt`, inclusive) combine with AND, and `totalActivities` counts what they match.
+         */
+        get: operations["listActivities"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        memberId: string;
-                        activityTypeKey: string;
-                        externalId?: string | null;
-                        title?: string | null;
-                        message?: string | null;
-                        /** Format: uuid */
-                        replyTo?: string | null;
-                        /** Format: uuid */
-                        reactTo?: string | null;
-                        /** Format: uuid */
-                        inviteTo?: string | null;
-                        /** Format: uuid */
-                        channelId?: string | null;
-                        /** Format: uuid */
-                        eventId?: string | null;
-                        source?: string | null;
-                        /** Format: date-time */
-                        createdAt?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            activity: {
-                                id: string;
-                                externalId: string | null;
-                                title: string | null;
-                                message: string | null;
-                                replyTo: string | null;
-                                reactTo: string | null;
-                                inviteTo: string | null;
-                                source: string;
-                                activityTypeId: string;
-                                channelId: string | null;
-                                eventId: string | null;
-                                memberId: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create an activity
+         * @description Records an activity of a member. `activityTypeKey` names a type of the workspace, created on first use; `memberId`, `channelId`, `replyTo`, `reactTo` and `inviteTo` must name records of the workspace (else 400 naming the field); `createdAt` backfills a past activity (never in the future).
+         */
+        post: operations["createActivity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1161,105 +177,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    pageSize?: number;
-                    channelId?: string;
-                    activityTypeKey?: string;
-                    since?: string;
-                    until?: string;
-                    source?: string;
-                };
-                header?: never;
-                path: {
-                    memberId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            page: number;
-                            pageSize: number;
-                            totalActivities: number;
-                            activities: {
-                                id: string;
-                                externalId: string | null;
-                                title: string | null;
-                                message: string | null;
-                                replyTo: string | null;
-                                reactTo: string | null;
-                                inviteTo: string | null;
-                                source: string;
-                                activityTypeId: string;
-                                channelId: string | null;
-                                eventId: string | null;
-                                memberId: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List a member's activities
+         * @description The member's timeline: the activity list's filters, for the member of the path (404 when the workspace has no such member).
+         */
+        get: operations["listMemberActivities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1275,247 +197,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            activity: {
-                                id: string;
-                                externalId: string | null;
-                                title: string | null;
-                                message: string | null;
-                                replyTo: string | null;
-                                reactTo: string | null;
-                                inviteTo: string | null;
-                                source: string;
-                                activityTypeId: string;
-                                channelId: string | null;
-                                eventId: string | null;
-                                memberId: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get an activity
+         * @description The activity with this id.
+         */
+        get: operations["getActivity"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            success: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete an activity
+         * @description Deletes the activity; its member's derived values follow at once.
+         */
+        delete: operations["deleteActivity"];
         options?: never;
         head?: never;
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        memberId?: string;
-                        activityTypeKey?: string;
-                        externalId?: string | null;
-                        title?: string | null;
-                        message?: string | null;
-                        /** Format: uuid */
-                        replyTo?: string | null;
-                        /** Format: uuid */
-                        reactTo?: string | null;
-                        /** Format: uuid */
-                        inviteTo?: string | null;
-                        /** Format: uuid */
-                        channelId?: string | null;
-                        /** Format: uuid */
-                        eventId?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            activity: {
-                                id: string;
-                                externalId: string | null;
-                                title: string | null;
-                                message: string | null;
-                                replyTo: string | null;
-                                reactTo: string | null;
-                                inviteTo: string | null;
-                                source: string;
-                                activityTypeId: string;
-                                channelId: string | null;
-                                eventId: string | null;
-                                memberId: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Update an activity
+         * @description Changes the fields the body names (omitted: unchanged, `null`: cleared); `activityTypeKey` moves the activity to that type. The member's derived values follow at once.
+         */
+        patch: operations["updateActivity"];
         trace?: never;
     };
     "/v1/channels": {
@@ -1525,147 +225,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    pageSize?: number;
-                    q?: string;
-                    source?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            page: number;
-                            pageSize: number;
-                            totalChannels: number;
-                            channels: {
-                                id: string;
-                                externalId: string | null;
-                                name: string;
-                                source: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List channels
+         * @description A page of the workspace's channels, newest first. `q` is a case-insensitive prefix of the name, `source` an exact source.
+         */
+        get: operations["listChannels"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        externalId?: string | null;
-                        source?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            channel: {
-                                id: string;
-                                externalId: string | null;
-                                name: string;
-                                source: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a channel
+         * @description Creates a channel: `name` is required, `source` defaults to `"Api"`.
+         */
+        post: operations["createChannel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1679,223 +249,457 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            channel: {
-                                id: string;
-                                externalId: string | null;
-                                name: string;
-                                source: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get a channel
+         * @description The channel with this id, as a single object.
+         */
+        get: operations["getChannel"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            success: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a channel
+         * @description Deletes the channel; its activities stay, with `channelId` null.
+         */
+        delete: operations["deleteChannel"];
         options?: never;
         head?: never;
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        externalId?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            channel: {
-                                id: string;
-                                externalId: string | null;
-                                name: string;
-                                source: string;
-                                workspaceId: string;
-                                createdAt: string;
-                                updatedAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Update a channel
+         * @description Changes `name` and `externalId`. The answer holds the channel in an array of one, as the specification says.
+         */
+        patch: operations["updateChannel"];
         trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description One problem of a bad request */
+        ErrorDetail: {
+            /** @description Where the problem is: a field (`name`, `emails.1`), a query parameter, or `body` */
+            field: string;
+            /** @description What is wrong with it */
+            message: string;
+        };
+        /** @description Every error answer: a code, its fixed message, and sometimes details */
+        Error: {
+            /** @description BAD_REQUEST, UNAUTHORIZED, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, INTERNAL or UNAVAILABLE */
+            code: string;
+            /** @description The fixed message of the code */
+            error: string;
+            /** @description What was wrong: for a 400, every problem found in the body or the query, one per field, at most 20 */
+            details?: components["schemas"]["ErrorDetail"][];
+        };
+        /**
+         * @description The record was deleted
+         * @example {
+         *       "success": true
+         *     }
+         */
+        Success: {
+            success: boolean;
+        };
+        /**
+         * @description A company of the workspace
+         * @example {
+         *       "id": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *       "name": "Acme",
+         *       "industry": "Software",
+         *       "address": "1 Main Street, Springfield",
+         *       "domain": "acme.com",
+         *       "employees": 40,
+         *       "foundedAt": "2015-03-01T00:00:00Z",
+         *       "logoUrl": "https://acme.com/logo.png",
+         *       "tags": [
+         *         "5d7b9c1e-3a2f-4e8d-9b6a-0c4f2e1d8a35"
+         *       ],
+         *       "source": "Api",
+         *       "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *       "createdAt": "2026-01-05T09:30:00Z",
+         *       "updatedAt": "2026-01-06T14:02:11Z"
+         *     }
+         */
+        Company: {
+            id: string;
+            name: string;
+            industry: string | null;
+            address: string | null;
+            domain: string | null;
+            employees: number | null;
+            foundedAt: string | null;
+            logoUrl: string | null;
+            tags: string[];
+            source: string;
+            workspaceId: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /**
+         * @description The company
+         * @example {
+         *       "company": {
+         *         "id": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *         "name": "Acme",
+         *         "industry": "Software",
+         *         "address": "1 Main Street, Springfield",
+         *         "domain": "acme.com",
+         *         "employees": 40,
+         *         "foundedAt": "2015-03-01T00:00:00Z",
+         *         "logoUrl": "https://acme.com/logo.png",
+         *         "tags": [
+         *           "5d7b9c1e-3a2f-4e8d-9b6a-0c4f2e1d8a35"
+         *         ],
+         *         "source": "Api",
+         *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *         "createdAt": "2026-01-05T09:30:00Z",
+         *         "updatedAt": "2026-01-06T14:02:11Z"
+         *       }
+         *     }
+         */
+        CompanyBody: {
+            company: components["schemas"]["Company"];
+        };
+        /**
+         * @description A page of companies and the total the filters match
+         * @example {
+         *       "page": 1,
+         *       "pageSize": 10,
+         *       "totalCompanies": 1,
+         *       "companies": [
+         *         {
+         *           "id": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *           "name": "Acme",
+         *           "industry": "Software",
+         *           "address": "1 Main Street, Springfield",
+         *           "domain": "acme.com",
+         *           "employees": 40,
+         *           "foundedAt": "2015-03-01T00:00:00Z",
+         *           "logoUrl": "https://acme.com/logo.png",
+         *           "tags": [
+         *             "5d7b9c1e-3a2f-4e8d-9b6a-0c4f2e1d8a35"
+         *           ],
+         *           "source": "Api",
+         *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *           "createdAt": "2026-01-05T09:30:00Z",
+         *           "updatedAt": "2026-01-06T14:02:11Z"
+         *         }
+         *       ]
+         *     }
+         */
+        CompanyPage: {
+            page: number;
+            pageSize: number;
+            totalCompanies: number;
+            companies: components["schemas"]["Company"][];
+        };
+        /**
+         * @description A member of the workspace; level, pulse, firstActivity and lastActivity derive from its activities
+         * @example {
+         *       "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *       "firstName": "Ada",
+         *       "lastName": "Lovelace",
+         *       "primaryEmail": "ada@acme.com",
+         *       "emails": [
+         *         "ada@acme.com",
+         *         "ada.lovelace@mail.acme.com"
+         *       ],
+         *       "phones": [
+         *         "+44 20 7946 0000"
+         *       ],
+         *       "jobTitle": "CTO",
+         *       "avatarUrl": "https://acme.com/ada.png",
+         *       "language": "en",
+         *       "country": "GB",
+         *       "tags": [],
+         *       "level": 3,
+         *       "pulse": 42.5,
+         *       "source": "Api",
+         *       "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *       "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *       "firstActivity": "2025-11-02T08:15:00Z",
+         *       "lastActivity": "2026-01-05T09:30:00Z",
+         *       "createdAt": "2026-01-05T09:30:00Z",
+         *       "updatedAt": "2026-01-06T14:02:11Z"
+         *     }
+         */
+        Member: {
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            primaryEmail: string | null;
+            emails: string[];
+            phones: string[];
+            jobTitle: string | null;
+            avatarUrl: string | null;
+            language: string | null;
+            country: string | null;
+            tags: string[];
+            level: number;
+            pulse: number;
+            source: string;
+            companyId: string | null;
+            workspaceId: string;
+            firstActivity: string | null;
+            lastActivity: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /**
+         * @description The member
+         * @example {
+         *       "member": {
+         *         "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *         "firstName": "Ada",
+         *         "lastName": "Lovelace",
+         *         "primaryEmail": "ada@acme.com",
+         *         "emails": [
+         *           "ada@acme.com",
+         *           "ada.lovelace@mail.acme.com"
+         *         ],
+         *         "phones": [
+         *           "+44 20 7946 0000"
+         *         ],
+         *         "jobTitle": "CTO",
+         *         "avatarUrl": "https://acme.com/ada.png",
+         *         "language": "en",
+         *         "country": "GB",
+         *         "tags": [],
+         *         "level": 3,
+         *         "pulse": 42.5,
+         *         "source": "Api",
+         *         "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *         "firstActivity": "2025-11-02T08:15:00Z",
+         *         "lastActivity": "2026-01-05T09:30:00Z",
+         *         "createdAt": "2026-01-05T09:30:00Z",
+         *         "updatedAt": "2026-01-06T14:02:11Z"
+         *       }
+         *     }
+         */
+        MemberBody: {
+            member: components["schemas"]["Member"];
+        };
+        /**
+         * @description A page of members and the total the filters match
+         * @example {
+         *       "page": 1,
+         *       "pageSize": 10,
+         *       "totalMembers": 1,
+         *       "members": [
+         *         {
+         *           "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *           "firstName": "Ada",
+         *           "lastName": "Lovelace",
+         *           "primaryEmail": "ada@acme.com",
+         *           "emails": [
+         *             "ada@acme.com",
+         *             "ada.lovelace@mail.acme.com"
+         *           ],
+         *           "phones": [
+         *             "+44 20 7946 0000"
+         *           ],
+         *           "jobTitle": "CTO",
+         *           "avatarUrl": "https://acme.com/ada.png",
+         *           "language": "en",
+         *           "country": "GB",
+         *           "tags": [],
+         *           "level": 3,
+         *           "pulse": 42.5,
+         *           "source": "Api",
+         *           "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *           "firstActivity": "2025-11-02T08:15:00Z",
+         *           "lastActivity": "2026-01-05T09:30:00Z",
+         *           "createdAt": "2026-01-05T09:30:00Z",
+         *           "updatedAt": "2026-01-06T14:02:11Z"
+         *         }
+         *       ]
+         *     }
+         */
+        MemberPage: {
+            page: number;
+            pageSize: number;
+            totalMembers: number;
+            members: components["schemas"]["Member"][];
+        };
+        /**
+         * @description Something a member did: a message, a reaction, a visit
+         * @example {
+         *       "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+         *       "externalId": "msg-7731",
+         *       "title": "Hello",
+         *       "message": "Glad to be here!",
+         *       "replyTo": null,
+         *       "reactTo": null,
+         *       "inviteTo": null,
+         *       "source": "discord",
+         *       "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+         *       "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *       "eventId": null,
+         *       "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *       "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *       "createdAt": "2026-01-05T09:30:00Z",
+         *       "updatedAt": "2026-01-06T14:02:11Z"
+         *     }
+         */
+        Activity: {
+            id: string;
+            externalId: string | null;
+            title: string | null;
+            message: string | null;
+            replyTo: string | null;
+            reactTo: string | null;
+            inviteTo: string | null;
+            source: string;
+            activityTypeId: string;
+            channelId: string | null;
+            eventId: string | null;
+            memberId: string;
+            workspaceId: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /**
+         * @description The activity
+         * @example {
+         *       "activity": {
+         *         "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+         *         "externalId": "msg-7731",
+         *         "title": "Hello",
+         *         "message": "Glad to be here!",
+         *         "replyTo": null,
+         *         "reactTo": null,
+         *         "inviteTo": null,
+         *         "source": "discord",
+         *         "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+         *         "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *         "eventId": null,
+         *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *         "createdAt": "2026-01-05T09:30:00Z",
+         *         "updatedAt": "2026-01-06T14:02:11Z"
+         *       }
+         *     }
+         */
+        ActivityBody: {
+            activity: components["schemas"]["Activity"];
+        };
+        /**
+         * @description A page of activities, newest first, and the total the filters match
+         * @example {
+         *       "page": 1,
+         *       "pageSize": 10,
+         *       "totalActivities": 1,
+         *       "activities": [
+         *         {
+         *           "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+         *           "externalId": "msg-7731",
+         *           "title": "Hello",
+         *           "message": "Glad to be here!",
+         *           "replyTo": null,
+         *           "reactTo": null,
+         *           "inviteTo": null,
+         *           "source": "discord",
+         *           "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+         *           "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *           "eventId": null,
+         *           "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *           "createdAt": "2026-01-05T09:30:00Z",
+         *           "updatedAt": "2026-01-06T14:02:11Z"
+         *         }
+         *       ]
+         *     }
+         */
+        ActivityPage: {
+            page: number;
+            pageSize: number;
+            totalActivities: number;
+            activities: components["schemas"]["Activity"][];
+        };
+        /**
+         * @description A channel activities happen in (a forum, a chat room, a repository)
+         * @example {
+         *       "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *       "externalId": "1180012345678901234",
+         *       "name": "general",
+         *       "source": "discord",
+         *       "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *       "createdAt": "2026-01-05T09:30:00Z",
+         *       "updatedAt": "2026-01-06T14:02:11Z"
+         *     }
+         */
+        Channel: {
+            id: string;
+            externalId: string | null;
+            name: string;
+            source: string;
+            workspaceId: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /**
+         * @description The channel
+         * @example {
+         *       "channel": {
+         *         "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *         "externalId": "1180012345678901234",
+         *         "name": "general",
+         *         "source": "discord",
+         *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *         "createdAt": "2026-01-05T09:30:00Z",
+         *         "updatedAt": "2026-01-06T14:02:11Z"
+         *       }
+         *     }
+         */
+        ChannelBody: {
+            channel: components["schemas"]["Channel"];
+        };
+        /**
+         * @description The updated channel, as an array of one (the spec says so)
+         * @example {
+         *       "channel": [
+         *         {
+         *           "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *           "externalId": "1180012345678901234",
+         *           "name": "general",
+         *           "source": "discord",
+         *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *           "createdAt": "2026-01-05T09:30:00Z",
+         *           "updatedAt": "2026-01-06T14:02:11Z"
+         *         }
+         *       ]
+         *     }
+         */
+        ChannelArrayBody: {
+            channel: components["schemas"]["Channel"][];
+        };
+        /**
+         * @description A page of channels and the total the filters match
+         * @example {
+         *       "page": 1,
+         *       "pageSize": 10,
+         *       "totalChannels": 1,
+         *       "channels": [
+         *         {
+         *           "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *           "externalId": "1180012345678901234",
+         *           "name": "general",
+         *           "source": "discord",
+         *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *           "createdAt": "2026-01-05T09:30:00Z",
+         *           "updatedAt": "2026-01-06T14:02:11Z"
+         *         }
+         *       ]
+         *     }
+         */
+        ChannelPage: {
+            page: number;
+            pageSize: number;
+            totalChannels: number;
+            channels: components["schemas"]["Channel"][];
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -1903,5 +707,3162 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            /** @description The database does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCompanies: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                q?: string;
+                domain?: string;
+                tag?: string;
+                sort?: "createdAt" | "-createdAt" | "name" | "-name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of companies and the total the filters match */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": 1,
+                     *       "pageSize": 10,
+                     *       "totalCompanies": 1,
+                     *       "companies": [
+                     *         {
+                     *           "id": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *           "name": "Acme",
+                     *           "industry": "Software",
+                     *           "address": "1 Main Street, Springfield",
+                     *           "domain": "acme.com",
+                     *           "employees": 40,
+                     *           "foundedAt": "2015-03-01T00:00:00Z",
+                     *           "logoUrl": "https://acme.com/logo.png",
+                     *           "tags": [
+                     *             "5d7b9c1e-3a2f-4e8d-9b6a-0c4f2e1d8a35"
+                     *           ],
+                     *           "source": "Api",
+                     *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *           "createdAt": "2026-01-05T09:30:00Z",
+                     *           "updatedAt": "2026-01-06T14:02:11Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyPage"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Acme",
+                 *       "industry": "Software",
+                 *       "domain": "https://www.acme.com/",
+                 *       "employees": 40,
+                 *       "tags": []
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    industry?: string | null;
+                    address?: string | null;
+                    domain?: string | null;
+                    employees?: number | null;
+                    /** Format: date-time */
+                    foundedAt?: string | null;
+                    /** Format: uri */
+                    logoUrl?: string | null;
+                    tags?: string[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The company */
+            201: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company": {
+                     *         "id": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *         "name": "Acme",
+                     *         "industry": "Software",
+                     *         "address": "1 Main Street, Springfield",
+                     *         "domain": "acme.com",
+                     *         "employees": 40,
+                     *         "foundedAt": "2015-03-01T00:00:00Z",
+                     *         "logoUrl": "https://acme.com/logo.png",
+                     *         "tags": [
+                     *           "5d7b9c1e-3a2f-4e8d-9b6a-0c4f2e1d8a35"
+                     *         ],
+                     *         "source": "Api",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company": {
+                     *         "id": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *         "name": "Acme",
+                     *         "industry": "Software",
+                     *         "address": "1 Main Street, Springfield",
+                     *         "domain": "acme.com",
+                     *         "employees": 40,
+                     *         "foundedAt": "2015-03-01T00:00:00Z",
+                     *         "logoUrl": "https://acme.com/logo.png",
+                     *         "tags": [
+                     *           "5d7b9c1e-3a2f-4e8d-9b6a-0c4f2e1d8a35"
+                     *         ],
+                     *         "source": "Api",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record was deleted */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "industry": "Hardware",
+                 *       "address": null
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    industry?: string | null;
+                    address?: string | null;
+                    domain?: string | null;
+                    employees?: number | null;
+                    /** Format: date-time */
+                    foundedAt?: string | null;
+                    /** Format: uri */
+                    logoUrl?: string | null;
+                    tags?: string[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The company */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "company": {
+                     *         "id": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *         "name": "Acme",
+                     *         "industry": "Software",
+                     *         "address": "1 Main Street, Springfield",
+                     *         "domain": "acme.com",
+                     *         "employees": 40,
+                     *         "foundedAt": "2015-03-01T00:00:00Z",
+                     *         "logoUrl": "https://acme.com/logo.png",
+                     *         "tags": [
+                     *           "5d7b9c1e-3a2f-4e8d-9b6a-0c4f2e1d8a35"
+                     *         ],
+                     *         "source": "Api",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                q?: string;
+                email?: string;
+                companyId?: string;
+                tag?: string;
+                minLevel?: number;
+                activeSince?: string;
+                activeUntil?: string;
+                sort?: "createdAt" | "-createdAt" | "lastActivity" | "-lastActivity" | "pulse" | "-pulse";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members and the total the filters match */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": 1,
+                     *       "pageSize": 10,
+                     *       "totalMembers": 1,
+                     *       "members": [
+                     *         {
+                     *           "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "primaryEmail": "ada@acme.com",
+                     *           "emails": [
+                     *             "ada@acme.com",
+                     *             "ada.lovelace@mail.acme.com"
+                     *           ],
+                     *           "phones": [
+                     *             "+44 20 7946 0000"
+                     *           ],
+                     *           "jobTitle": "CTO",
+                     *           "avatarUrl": "https://acme.com/ada.png",
+                     *           "language": "en",
+                     *           "country": "GB",
+                     *           "tags": [],
+                     *           "level": 3,
+                     *           "pulse": 42.5,
+                     *           "source": "Api",
+                     *           "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *           "firstActivity": "2025-11-02T08:15:00Z",
+                     *           "lastActivity": "2026-01-05T09:30:00Z",
+                     *           "createdAt": "2026-01-05T09:30:00Z",
+                     *           "updatedAt": "2026-01-06T14:02:11Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberPage"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "primaryEmail": "ada@acme.com",
+                 *       "linkedinUrl": "https://linkedin.com/in/ada"
+                 *     }
+                 */
+                "application/json": {
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    /** Format: email */
+                    primaryEmail?: string | null;
+                    emails?: string[] | null;
+                    phones?: string[] | null;
+                    jobTitle?: string | null;
+                    /** Format: uri */
+                    avatarUrl?: string | null;
+                    country?: string | null;
+                    language?: string | null;
+                    tags?: string[] | null;
+                    /** Format: uri */
+                    linkedinUrl?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The member */
+            201: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "member": {
+                     *         "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "primaryEmail": "ada@acme.com",
+                     *         "emails": [
+                     *           "ada@acme.com",
+                     *           "ada.lovelace@mail.acme.com"
+                     *         ],
+                     *         "phones": [
+                     *           "+44 20 7946 0000"
+                     *         ],
+                     *         "jobTitle": "CTO",
+                     *         "avatarUrl": "https://acme.com/ada.png",
+                     *         "language": "en",
+                     *         "country": "GB",
+                     *         "tags": [],
+                     *         "level": 3,
+                     *         "pulse": 42.5,
+                     *         "source": "Api",
+                     *         "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "firstActivity": "2025-11-02T08:15:00Z",
+                     *         "lastActivity": "2026-01-05T09:30:00Z",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "member": {
+                     *         "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "primaryEmail": "ada@acme.com",
+                     *         "emails": [
+                     *           "ada@acme.com",
+                     *           "ada.lovelace@mail.acme.com"
+                     *         ],
+                     *         "phones": [
+                     *           "+44 20 7946 0000"
+                     *         ],
+                     *         "jobTitle": "CTO",
+                     *         "avatarUrl": "https://acme.com/ada.png",
+                     *         "language": "en",
+                     *         "country": "GB",
+                     *         "tags": [],
+                     *         "level": 3,
+                     *         "pulse": 42.5,
+                     *         "source": "Api",
+                     *         "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "firstActivity": "2025-11-02T08:15:00Z",
+                     *         "lastActivity": "2026-01-05T09:30:00Z",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record was deleted */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jobTitle": "CTO",
+                 *       "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                 *       "phones": null
+                 *     }
+                 */
+                "application/json": {
+                    firstName?: string | null;
+                    lastName?: string | null;
+                    /** Format: email */
+                    primaryEmail?: string | null;
+                    emails?: string[] | null;
+                    phones?: string[] | null;
+                    jobTitle?: string | null;
+                    /** Format: uri */
+                    avatarUrl?: string | null;
+                    country?: string | null;
+                    language?: string | null;
+                    tags?: string[] | null;
+                    /** Format: uri */
+                    linkedinUrl?: string | null;
+                    /** Format: uuid */
+                    companyId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "member": {
+                     *         "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "primaryEmail": "ada@acme.com",
+                     *         "emails": [
+                     *           "ada@acme.com",
+                     *           "ada.lovelace@mail.acme.com"
+                     *         ],
+                     *         "phones": [
+                     *           "+44 20 7946 0000"
+                     *         ],
+                     *         "jobTitle": "CTO",
+                     *         "avatarUrl": "https://acme.com/ada.png",
+                     *         "language": "en",
+                     *         "country": "GB",
+                     *         "tags": [],
+                     *         "level": 3,
+                     *         "pulse": 42.5,
+                     *         "source": "Api",
+                     *         "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "firstActivity": "2025-11-02T08:15:00Z",
+                     *         "lastActivity": "2026-01-05T09:30:00Z",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listActivities: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                memberId?: string;
+                channelId?: string;
+                activityTypeKey?: string;
+                since?: string;
+                until?: string;
+                source?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of activities, newest first, and the total the filters match */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": 1,
+                     *       "pageSize": 10,
+                     *       "totalActivities": 1,
+                     *       "activities": [
+                     *         {
+                     *           "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+                     *           "externalId": "msg-7731",
+                     *           "title": "Hello",
+                     *           "message": "Glad to be here!",
+                     *           "replyTo": null,
+                     *           "reactTo": null,
+                     *           "inviteTo": null,
+                     *           "source": "discord",
+                     *           "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+                     *           "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *           "eventId": null,
+                     *           "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *           "createdAt": "2026-01-05T09:30:00Z",
+                     *           "updatedAt": "2026-01-06T14:02:11Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                 *       "activityTypeKey": "message",
+                 *       "title": "Hello",
+                 *       "message": "Glad to be here!",
+                 *       "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                 *       "source": "discord",
+                 *       "externalId": "msg-7731",
+                 *       "createdAt": "2026-01-05T10:30:00+01:00"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    memberId: string;
+                    activityTypeKey: string;
+                    externalId?: string | null;
+                    title?: string | null;
+                    message?: string | null;
+                    /** Format: uuid */
+                    replyTo?: string | null;
+                    /** Format: uuid */
+                    reactTo?: string | null;
+                    /** Format: uuid */
+                    inviteTo?: string | null;
+                    /** Format: uuid */
+                    channelId?: string | null;
+                    /** Format: uuid */
+                    eventId?: string | null;
+                    source?: string | null;
+                    /** Format: date-time */
+                    createdAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The activity */
+            201: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activity": {
+                     *         "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+                     *         "externalId": "msg-7731",
+                     *         "title": "Hello",
+                     *         "message": "Glad to be here!",
+                     *         "replyTo": null,
+                     *         "reactTo": null,
+                     *         "inviteTo": null,
+                     *         "source": "discord",
+                     *         "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+                     *         "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *         "eventId": null,
+                     *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMemberActivities: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                channelId?: string;
+                activityTypeKey?: string;
+                since?: string;
+                until?: string;
+                source?: string;
+            };
+            header?: never;
+            path: {
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of activities, newest first, and the total the filters match */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": 1,
+                     *       "pageSize": 10,
+                     *       "totalActivities": 1,
+                     *       "activities": [
+                     *         {
+                     *           "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+                     *           "externalId": "msg-7731",
+                     *           "title": "Hello",
+                     *           "message": "Glad to be here!",
+                     *           "replyTo": null,
+                     *           "reactTo": null,
+                     *           "inviteTo": null,
+                     *           "source": "discord",
+                     *           "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+                     *           "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *           "eventId": null,
+                     *           "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *           "createdAt": "2026-01-05T09:30:00Z",
+                     *           "updatedAt": "2026-01-06T14:02:11Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activity */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activity": {
+                     *         "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+                     *         "externalId": "msg-7731",
+                     *         "title": "Hello",
+                     *         "message": "Glad to be here!",
+                     *         "replyTo": null,
+                     *         "reactTo": null,
+                     *         "inviteTo": null,
+                     *         "source": "discord",
+                     *         "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+                     *         "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *         "eventId": null,
+                     *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record was deleted */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Edited",
+                 *       "activityTypeKey": "comment",
+                 *       "replyTo": null
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    memberId?: string;
+                    activityTypeKey?: string;
+                    externalId?: string | null;
+                    title?: string | null;
+                    message?: string | null;
+                    /** Format: uuid */
+                    replyTo?: string | null;
+                    /** Format: uuid */
+                    reactTo?: string | null;
+                    /** Format: uuid */
+                    inviteTo?: string | null;
+                    /** Format: uuid */
+                    channelId?: string | null;
+                    /** Format: uuid */
+                    eventId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The activity */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activity": {
+                     *         "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+                     *         "externalId": "msg-7731",
+                     *         "title": "Hello",
+                     *         "message": "Glad to be here!",
+                     *         "replyTo": null,
+                     *         "reactTo": null,
+                     *         "inviteTo": null,
+                     *         "source": "discord",
+                     *         "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+                     *         "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *         "eventId": null,
+                     *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChannels: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                q?: string;
+                source?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of channels and the total the filters match */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": 1,
+                     *       "pageSize": 10,
+                     *       "totalChannels": 1,
+                     *       "channels": [
+                     *         {
+                     *           "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *           "externalId": "1180012345678901234",
+                     *           "name": "general",
+                     *           "source": "discord",
+                     *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *           "createdAt": "2026-01-05T09:30:00Z",
+                     *           "updatedAt": "2026-01-06T14:02:11Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelPage"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "general",
+                 *       "externalId": "1180012345678901234",
+                 *       "source": "discord"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    externalId?: string | null;
+                    source?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The channel */
+            201: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "channel": {
+                     *         "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *         "externalId": "1180012345678901234",
+                     *         "name": "general",
+                     *         "source": "discord",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "channel": {
+                     *         "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *         "externalId": "1180012345678901234",
+                     *         "name": "general",
+                     *         "source": "discord",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record was deleted */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "announcements"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    externalId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated channel, as an array of one (the spec says so) */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "channel": [
+                     *         {
+                     *           "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *           "externalId": "1180012345678901234",
+                     *           "name": "general",
+                     *           "source": "discord",
+                     *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *           "createdAt": "2026-01-05T09:30:00Z",
+                     *           "updatedAt": "2026-01-06T14:02:11Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelArrayBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
 

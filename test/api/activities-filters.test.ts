@@ -110,7 +110,8 @@ const BAD_QUERIES: Array<[string, string, string]> = [
   [`activityTypeKey=${'k'.repeat(101)}`, 'activityTypeKey', 'must NOT have more than 100 characters'],
   ['since=yesterday', 'since', 'must match format "date-time"'],
   ['since=2026-04-01', 'since', 'must match format "date-time"'],
-  ['until=2026-04-01T10:00:00', 'until', 'must match format "date-time"'],
+  // A date-time without an offset names no instant, and the answer says what is missing.
+  ['until=2026-04-01T10:00:00', 'until', 'needs an offset: Z or ±hh:mm (e.g. 2026-01-31T09:30:00Z or 2026-01-31T10:30:00+01:00)'],
   ['until=1712000000', 'until', 'must match format "date-time"'],
   ['source=', 'source', 'must NOT have fewer than 1 characters'],
   [`source=${'s'.repeat(101)}`, 'source', 'must NOT have more than 100 characters'],

@@ -205,8 +205,8 @@ export const assertNotFound = (res: Response) => assertError(res, 404, 'NOT_FOUN
 export const assertUnauthorized = (res: Response) => assertError(res, 401, 'UNAUTHORIZED', 'Authentication failed')
 
 /**
- * Asserts a 400 envelope whose details name `field` (and say `message`, when given). Validation stops at the
- * first problem, so details holds one entry.
+ * Asserts a 400 envelope whose details name `field` (and say `message`, when given), and nothing else: the
+ * request has one problem, so details holds one entry (a request with several gets one per field).
  */
 export function assertBadRequest (res: Response, field: string, message?: string): void {
   assert.equal(res.statusCode, 400, res.body)

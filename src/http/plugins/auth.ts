@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
 import type { TokenCache } from '../../auth/token-cache.js'
-import { tokenVerifier, type KeySource } from '../../auth/verify.js'
+import { AuthFailure, tokenVerifier, type KeySource } from '../../auth/verify.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified workspace of the caller; the only workspace a request may read or write. */
     workspaceId: string
+    /** Why authentication failed (a reason code, for the request's log line); undefined otherwise. */
+    authFailure: string | undefined
   }
 }
 
@@ -31,9 +33,31 @@ export function authenticate (app: FastifyInstance, options: AuthPluginOptions):
     cache: options.cache
   })
   app.decorateRequest('workspaceId', '')
-  app.addHook('onRequest', async (request) => {
-    request.workspaceId = await verify(request.headers.authorization)
+  app.decorateRequest('authFailure', undefined)
+  app.addHook('onRequest', async (request, reply) => {
+    try {
+      request.workspaceId = await verify(request.headers.authorization)
+    } catch (error) {
+      if (error instanceof AuthFailure) {
+        request.authFailure = error.reason
+        reply.header('www-authenticate', challenge(error))
+      }
+      throw error
+    }
   })
+}
+
+/**
+ * The WWW-Authenticate challenge of a 401 (RFC 6750 3): bare `Bearer` when the request carried no bearer
+ * credentials, `invalid_request` for an Authorization header that is not `Bearer <token>`, else
+ * `invalid_token` with a short description, so a client can tell an expired token from a wrong key. (RFC 6750
+ * answers invalid_request with a 400; the contract makes every authentication failure a 401.)
+ */
+function challenge (failure: AuthFailure): string {
+  if (failure.reason === 'missing_token' || failure.reason === 'not_bearer') return 'Bearer'
+  const error = failure.reason === 'malformed_header' ? 'invalid_request' : 'invalid_token'
+  // error_description allows no `"` or `\` (RFC 6750 3: %x20-21 / %x23-5B / %x5D-7E).
+  return `Bearer error="${error}", error_description="${failure.description.replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]/g, "'")}"`
 }
 
 function keySource (jwt: Config['jwt'], developmentSecret: string | undefined): KeySource {

@@ -22,6 +22,14 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'"
 ].join('; ')
 
+const DESCRIPTION = [
+  'Members, companies, activities and channels of many workspaces. Every /v1 operation needs `Authorization: Bearer <JWT>`; ' +
+  'the token\'s `workspaceId` is the only workspace it reads or writes.',
+  'Errors are always `{code, error, details?}`, one fixed message per code; a 400\'s `details` lists every problem of the ' +
+  'body or query, one per field, at most 20. A 500 `INTERNAL` is a bug: no input should cause one. Conventions (paging, ' +
+  'filters, rate-limit headers, WWW-Authenticate) are in docs/api.md.'
+].join('\n\n')
+
 /**
  * The OpenAPI document at GET /openapi.json, generated from the same route schemas that validate and
  * serialize, and GET /docs, Swagger UI on that document (no auth, served from node_modules, so it works with
@@ -31,10 +39,22 @@ export async function openapi (app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Workspace Records', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: { title: 'Workspace Records', version: '1', description: DESCRIPTION },
+      // Relative: the document describes the server that serves it, wherever it is reached (no setting names a
+      // public URL), so "Try it out" on /docs calls the same origin.
+      servers: [{ url: '/', description: 'The server serving this document' }],
+      tags: [
+        { name: 'companies', description: 'Companies of the workspace' },
+        { name: 'members', description: 'Members (people) of the workspace and their engagement' },
+        { name: 'activities', description: 'What members did, and when' },
+        { name: 'channels', description: 'Where activities happen' },
+        { name: 'health', description: 'Probes for supervisors and load balancers (no token)' }
+      ],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A JWT (HS256 with JWT_SECRET by default) whose `workspaceId` claim names the caller\'s workspace; `npm run token` prints one' } } },
       security: [{ bearer: [] }]
     },
+    // The named schemas (schemas/named.ts) keep their $id as their component name, instead of def-0, def-1...
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => typeof json.$id === 'string' ? json.$id : `def-${i}` },
     transformObject: publicDocument
   })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
@@ -60,22 +80,34 @@ export async function openapi (app: FastifyInstance): Promise<void> {
  * - A query parameter with a default (page, pageSize) is required in the route schema only because the
  *   validator fills the default in before it checks; a client may leave it out, so the document says it is
  *   not required.
+ * - An answer whose body is a named schema (a $ref) shows that schema's first example as its own: the ref
+ *   resolver drops the keywords beside a $ref, so the example cannot be set on the route.
  * It builds a copy rather than changing the object it is given, so it can never reach the schemas that validate
  * requests (@fastify/swagger hands it converted objects today; a later version need not).
  */
 export const publicDocument: SwaggerTransformObject = (input) => {
   const document = withoutValidatorKeywords('openapiObject' in input ? input.openapiObject : input.swaggerObject)
+  const components = ((document as { components?: { schemas?: object } }).components?.schemas ?? {}) as Record<string, { examples?: unknown[] }>
   for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item ?? {})) {
-      for (const parameter of (operation as Operation).parameters ?? []) {
+    for (const operation of Object.values(item ?? {}) as Operation[]) {
+      for (const parameter of operation.parameters ?? []) {
         if (parameter.in === 'query' && parameter.schema?.default !== undefined) parameter.required = false
+      }
+      for (const response of Object.values(operation.responses ?? {})) {
+        for (const media of Object.values(response.content ?? {})) {
+          const example = components[media.schema?.$ref?.replace('#/components/schemas/', '') ?? '']?.examples?.[0]
+          if (example !== undefined && media.example === undefined) media.example = example
+        }
       }
     }
   }
   return document
 }
 
-interface Operation { parameters?: Array<{ in?: string, required?: boolean, schema?: { default?: unknown } }> }
+interface Operation {
+  parameters?: Array<{ in?: string, required?: boolean, schema?: { default?: unknown } }>
+  responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string }, example?: unknown }> }>
+}
 
 function withoutValidatorKeywords<T> (value: T): T {
   if (Array.isArray(value)) return value.map(withoutValidatorKeywords) as T

@@ -40,7 +40,9 @@ class RequestLog extends LogController {
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       workspaceId: request.workspaceId || undefined,
-      invalidFields: invalidFields.get(request)
+      invalidFields: invalidFields.get(request),
+      // Why a 401 was a 401 (expired, bad_signature, missing_claim...): a reason code, never the token.
+      authFailure: request.authFailure
     }
     if (error) reply.log.error({ ...line, err: error }, 'request failed')
     else if (QUIET_ROUTES.has(request.routeOptions.url ?? '') && reply.statusCode < 500) reply.log.debug(line, 'request')

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifySchemaCompiler } from 'fastify'
 import { badRequest } from '../../errors.js'
 import { isDateTime } from '../../domain/time.js'
 import { UUID_PATTERN } from '../../domain/uuid.js'
+import { MAX_DETAILS } from '../../schemas/common.js'
 
 // One validator per kind of input. Bodies are taken as sent: no coercion, no defaults, no stripping of
 // unknown fields (they fail, as the contract wants). Query strings and path params arrive as text, so they
@@ -34,7 +35,7 @@ export function validation (app: FastifyInstance): void {
 }
 
 function validator (options: Options): Ajv {
-  const ajv = new Ajv({ removeAdditional: false, allErrors: false, strict: false, ...options })
+  const ajv = new Ajv({ removeAdditional: false, strict: false, ...options })
   const addFormats = formats as unknown as (ajv: Ajv, formats: string[]) => Ajv
   addFormats(ajv, ['uuid', 'email', 'uri'])
   // Ajv's date-time accepts values Date cannot read (leap seconds); ours accepts only real instants.
@@ -67,22 +68,40 @@ function validator (options: Options): Ajv {
  * would read `0x10`, `1e1`, `+20` and ` 20` as numbers).
  */
 function validatorCompiler (): FastifySchemaCompiler<unknown> {
-  const body = validator({ coerceTypes: false, useDefaults: false })
-  const text = validator({ coerceTypes: 'array', useDefaults: true })
+  // Each kind twice: one that stops at the first problem, for every request, and one that finds them all
+  // (allErrors), only for a request the first refused.
+  const body = { fast: validator({ coerceTypes: false, useDefaults: false }), thorough: validator({ coerceTypes: false, useDefaults: false, allErrors: true }) }
+  const text = { fast: validator({ coerceTypes: 'array', useDefaults: true }), thorough: validator({ coerceTypes: 'array', useDefaults: true, allErrors: true }) }
   return ({ schema, httpPart }) => {
     const integers = httpPart === 'querystring' ? integerProperties(schema as JsonSchema) : []
+    const ajv = httpPart === 'body' ? body : text
     let compiled: ValidateFunction | undefined
+    let thorough: ValidateFunction | undefined
     // Fastify reads a failed validation's errors from the function it was given.
     const validate = (data: unknown): boolean => {
-      const issues = [...illFormedText(data, ''), ...notDecimal(data, integers)]
-      if (issues.length > 0) {
-        validate.errors = issues.slice(0, MAX_ISSUES)
+      // Text that is not well-formed is reported alone: what the schema would say of it means nothing.
+      const { issues: illFormed, values } = illFormedText(data, '')
+      if (illFormed.length > 0) {
+        validate.errors = illFormed
         return false
       }
-      compiled ??= (httpPart === 'body' ? body : text).compile(schema as object)
+      const undecimal = notDecimal(data, integers)
+      compiled ??= ajv.fast.compile(schema as object)
       const valid = compiled(data) as boolean
-      validate.errors = compiled.errors
-      return valid
+      if (valid && undecimal.length === 0) {
+        validate.errors = null
+        return true
+      }
+      let problems = compiled.errors ?? []
+      // Every problem of an input of ordinary size. Of a huge one (100,000 bad array items or unknown keys fit
+      // in a megabyte), finding them all costs several times what the first did, so the first is all it gets.
+      if (!valid && values <= THOROUGH_VALUES) {
+        thorough ??= ajv.thorough.compile(schema as object)
+        thorough(data)
+        problems = thorough.errors ?? problems
+      }
+      validate.errors = bounded([...undecimal, ...problems], data)
+      return false
     }
     validate.errors = undefined as ValidateFunction['errors']
     return validate
@@ -92,7 +111,9 @@ function validatorCompiler (): FastifySchemaCompiler<unknown> {
 type Issue = NonNullable<ValidateFunction['errors']>[number]
 interface JsonSchema { type?: string | string[], properties?: Record<string, JsonSchema> }
 
-const MAX_ISSUES = 20
+const MAX_ISSUES = MAX_DETAILS
+/** Inputs with more values than this (strings, numbers, arrays, objects...) get only their first problem. */
+export const THOROUGH_VALUES = 5000
 const DECIMAL = /^-?[0-9]+$/
 const INTEGER_MESSAGE = 'must be an integer written in decimal digits'
 
@@ -103,12 +124,14 @@ const isWellFormed = (value: string): boolean => (value as string & { isWellForm
  * Every string (keys included) that holds a lone surrogate, by its JSON pointer, up to MAX_ISSUES. Iterative: a
  * body of a megabyte can nest arrays hundreds of thousands deep, which a recursive walk would overflow on.
  */
-function illFormedText (data: unknown, root: string): Issue[] {
+function illFormedText (data: unknown, root: string): { issues: Issue[], values: number } {
   const issue = (at: string): Issue => ({ instancePath: at, schemaPath: '', keyword: 'wellFormed', params: {}, message: 'must be well-formed Unicode (no lone surrogate)' })
   const issues: Issue[] = []
   const pending: Array<[unknown, string]> = [[data, root]]
+  let values = 0
   while (pending.length > 0 && issues.length < MAX_ISSUES) {
     const [value, path] = pending.pop()!
+    values++
     if (typeof value === 'string') {
       if (!isWellFormed(value)) issues.push(issue(path))
     } else if (typeof value === 'object' && value !== null) {
@@ -119,7 +142,44 @@ function illFormedText (data: unknown, root: string): Issue[] {
       }
     }
   }
-  return issues
+  return { issues, values }
+}
+
+/**
+ * The problems a 400 lists: the first of each field (a field too long and not an email is named once), at most
+ * MAX_ISSUES, in the order found; a date-time that is only missing its offset is told so.
+ */
+function bounded (issues: Issue[], data: unknown): Issue[] {
+  const seen = new Set<string>()
+  const kept: Issue[] = []
+  for (const issue of issues) {
+    const name = issue.params.additionalProperty ?? issue.params.missingProperty
+    const key = name === undefined ? issue.instancePath : `${issue.instancePath}/${String(name)}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    kept.push(issue.keyword === 'format' && issue.params.format === 'date-time' ? dateTimeIssue(issue, data) : issue)
+    if (kept.length === MAX_ISSUES) break
+  }
+  return kept
+}
+
+// A date and a time of day without Z or ±hh:mm: RFC 3339 needs the offset to name an instant.
+const NO_OFFSET = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/
+const NO_OFFSET_MESSAGE = 'needs an offset: Z or ±hh:mm (e.g. 2026-01-31T09:30:00Z or 2026-01-31T10:30:00+01:00)'
+
+function dateTimeIssue (issue: Issue, data: unknown): Issue {
+  const value = valueAt(data, issue.instancePath)
+  return typeof value === 'string' && NO_OFFSET.test(value) ? { ...issue, message: NO_OFFSET_MESSAGE } : issue
+}
+
+/** The value a JSON pointer names (RFC 6901). */
+function valueAt (data: unknown, pointer: string): unknown {
+  let value = data
+  for (const token of pointer.split('/').slice(1)) {
+    if (typeof value !== 'object' || value === null) return undefined
+    value = (value as Record<string, unknown>)[token.replaceAll('~1', '/').replaceAll('~0', '~')]
+  }
+  return value
 }
 
 /** The query's integer parameters that are not one value of plain decimal digits. */

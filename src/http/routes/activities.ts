@@ -11,7 +11,16 @@ import type { Store } from '../../store/types.js'
 
 export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.get('', {
-    schema: { querystring: ActivityListQuerySchema, response: withErrors({ 200: ActivityPageSchema }, 400) }
+    schema: {
+      operationId: 'listActivities',
+      summary: 'List activities',
+      description: 'A page of the workspace\'s activities, newest first (`createdAt` desc, then `id` desc). Filters ' +
+        '(`memberId`, `channelId`, `activityTypeKey`, `source` exact; `since` and `until` bound `createdAt`, inclusive) ' +
+        'combine with AND, and `totalActivities` counts what they match.',
+      tags: ['activities'],
+      querystring: ActivityListQuerySchema,
+      response: withErrors({ 200: ActivityPageSchema })
+    }
   }, async (request) => {
     const query = request.query
     const { total, items } = await store.activities.list(request.workspaceId, activityFilter(query))
@@ -21,9 +30,14 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
   // One member's timeline: the activity list's filters, the member from the path (404 when unknown).
   app.get('/member/:memberId', {
     schema: {
+      operationId: 'listMemberActivities',
+      summary: 'List a member\'s activities',
+      description: 'The member\'s timeline: the activity list\'s filters, for the member of the path (404 when the ' +
+        'workspace has no such member).',
+      tags: ['activities'],
       params: MemberIdParams,
       querystring: MemberActivityQuerySchema,
-      response: withErrors({ 200: ActivityPageSchema }, 400, 404)
+      response: withErrors({ 200: ActivityPageSchema }, 404)
     }
   }, async (request) => {
     const { workspaceId, query, params } = request
@@ -33,14 +47,30 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
   })
 
   app.post('', {
-    schema: { body: ActivityCreateSchema, response: withErrors({ 201: ActivityBody }, 400) }
+    schema: {
+      operationId: 'createActivity',
+      summary: 'Create an activity',
+      description: 'Records an activity of a member. `activityTypeKey` names a type of the workspace, created on first ' +
+        'use; `memberId`, `channelId`, `replyTo`, `reactTo` and `inviteTo` must name records of the workspace (else ' +
+        '400 naming the field); `createdAt` backfills a past activity (never in the future).',
+      tags: ['activities'],
+      body: ActivityCreateSchema,
+      response: withErrors({ 201: ActivityBody }, 413, 415)
+    }
   }, async (request, reply) => {
     const activity = await createActivity(store, request.workspaceId, request.body)
     return reply.code(201).send({ activity })
   })
 
   app.get('/:id', {
-    schema: { params: IdParams, response: withErrors({ 200: ActivityBody }, 404) }
+    schema: {
+      operationId: 'getActivity',
+      summary: 'Get an activity',
+      description: 'The activity with this id.',
+      tags: ['activities'],
+      params: IdParams,
+      response: withErrors({ 200: ActivityBody }, 404)
+    }
   }, async (request) => {
     const activity = await store.activities.get(request.workspaceId, request.params.id)
     if (activity === undefined) throw notFound()
@@ -48,7 +78,16 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
   })
 
   app.patch('/:id', {
-    schema: { params: IdParams, body: ActivityPatchSchema, response: withErrors({ 200: ActivityBody }, 400, 404) }
+    schema: {
+      operationId: 'updateActivity',
+      summary: 'Update an activity',
+      description: 'Changes the fields the body names (omitted: unchanged, `null`: cleared); `activityTypeKey` moves ' +
+        'the activity to that type. The member\'s derived values follow at once.',
+      tags: ['activities'],
+      params: IdParams,
+      body: ActivityPatchSchema,
+      response: withErrors({ 200: ActivityBody }, 404, 413, 415)
+    }
   }, async (request) => {
     const activity = await store.activities.update(request.workspaceId, request.params.id, request.body)
     if (activity === undefined) throw notFound()
@@ -56,7 +95,14 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
   })
 
   app.delete('/:id', {
-    schema: { params: IdParams, response: withErrors({ 200: SuccessBody }, 404) }
+    schema: {
+      operationId: 'deleteActivity',
+      summary: 'Delete an activity',
+      description: 'Deletes the activity; its member\'s derived values follow at once.',
+      tags: ['activities'],
+      params: IdParams,
+      response: withErrors({ 200: SuccessBody }, 404, 413, 415)
+    }
   }, async (request) => {
     if (!await store.activities.remove(request.workspaceId, request.params.id)) throw notFound()
     return { success: true }

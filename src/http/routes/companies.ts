@@ -7,14 +7,29 @@ import type { Store } from '../../store/types.js'
 
 export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.post('', {
-    schema: { body: CompanyCreateSchema, response: withErrors({ 201: CompanyBody }, 400) }
+    schema: {
+      operationId: 'createCompany',
+      summary: 'Create a company',
+      description: 'Creates a company in the workspace of the token. `name` is required; `domain` is stored normalised ' +
+        '(`https://www.Acme.com/` becomes `acme.com`); `tags` are uuids, de-duplicated in order.',
+      tags: ['companies'],
+      body: CompanyCreateSchema,
+      response: withErrors({ 201: CompanyBody }, 413, 415)
+    }
   }, async (request, reply) => {
     const company = await store.companies.create(request.workspaceId, request.body)
     return reply.code(201).send({ company })
   })
 
   app.get('/:id', {
-    schema: { params: IdParams, response: withErrors({ 200: CompanyBody }, 404) }
+    schema: {
+      operationId: 'getCompany',
+      summary: 'Get a company',
+      description: 'The company with this id, in the workspace of the token.',
+      tags: ['companies'],
+      params: IdParams,
+      response: withErrors({ 200: CompanyBody }, 404)
+    }
   }, async (request) => {
     const company = await store.companies.get(request.workspaceId, request.params.id)
     if (company === undefined) throw notFound()
@@ -22,7 +37,16 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
   })
 
   app.patch('/:id', {
-    schema: { params: IdParams, body: CompanyPatchSchema, response: withErrors({ 200: CompanyBody }, 400, 404) }
+    schema: {
+      operationId: 'updateCompany',
+      summary: 'Update a company',
+      description: 'Changes the fields the body names: an omitted field is unchanged, `null` clears it (`name` cannot be ' +
+        'cleared), `{}` changes nothing. `updatedAt` moves on every change.',
+      tags: ['companies'],
+      params: IdParams,
+      body: CompanyPatchSchema,
+      response: withErrors({ 200: CompanyBody }, 404, 413, 415)
+    }
   }, async (request) => {
     const company = await store.companies.update(request.workspaceId, request.params.id, request.body)
     if (company === undefined) throw notFound()
@@ -30,7 +54,16 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
   })
 
   app.get('', {
-    schema: { querystring: CompanyListQuerySchema, response: withErrors({ 200: CompanyPageSchema }, 400) }
+    schema: {
+      operationId: 'listCompanies',
+      summary: 'List companies',
+      description: 'A page of the workspace\'s companies, newest first unless `sort` says otherwise. `q` is a ' +
+        'case-insensitive prefix of the name, `domain` the normalised domain, `tag` a tag id; filters combine with AND ' +
+        'and `totalCompanies` counts what they match.',
+      tags: ['companies'],
+      querystring: CompanyListQuerySchema,
+      response: withErrors({ 200: CompanyPageSchema })
+    }
   }, async (request) => {
     const query = request.query
     const { total, items } = await store.companies.list(request.workspaceId, companyFilter(query))
@@ -38,7 +71,14 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
   })
 
   app.delete('/:id', {
-    schema: { params: IdParams, response: withErrors({ 200: SuccessBody }, 404) }
+    schema: {
+      operationId: 'deleteCompany',
+      summary: 'Delete a company',
+      description: 'Deletes the company; its members stay, with `companyId` null.',
+      tags: ['companies'],
+      params: IdParams,
+      response: withErrors({ 200: SuccessBody }, 404, 413, 415)
+    }
   }, async (request) => {
     if (!await store.companies.remove(request.workspaceId, request.params.id)) throw notFound()
     return { success: true }

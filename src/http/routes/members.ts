@@ -7,14 +7,32 @@ import { memberFilter } from '../../services/lists.js'
 
 export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.post('', {
-    schema: { body: MemberCreateSchema, response: withErrors({ 201: MemberBody }, 400) }
+    schema: {
+      operationId: 'createMember',
+      summary: 'Create a member',
+      description: 'Creates a member in the workspace of the token: at least one of `firstName`, `lastName`, ' +
+        '`primaryEmail`. `linkedinUrl` is stored and never returned; `level`, `pulse`, `firstActivity` and ' +
+        '`lastActivity` are derived from the member\'s activities.',
+      tags: ['members'],
+      body: MemberCreateSchema,
+      response: withErrors({ 201: MemberBody }, 413, 415)
+    }
   }, async (request, reply) => {
     const member = await store.members.create(request.workspaceId, request.body)
     return reply.code(201).send({ member })
   })
 
   app.get('', {
-    schema: { querystring: MemberListQuerySchema, response: withErrors({ 200: MemberPageSchema }, 400) }
+    schema: {
+      operationId: 'listMembers',
+      summary: 'List members',
+      description: 'A page of the workspace\'s members, newest first unless `sort` says otherwise (`-pulse`: the most ' +
+        'engaged first). `q` is a case-insensitive prefix of a name or an email; `email` one of the member\'s emails, ' +
+        'ignoring case; `activeSince` and `activeUntil` bound `lastActivity`. Filters combine with AND.',
+      tags: ['members'],
+      querystring: MemberListQuerySchema,
+      response: withErrors({ 200: MemberPageSchema })
+    }
   }, async (request) => {
     const query = request.query
     const { total, items } = await store.members.list(request.workspaceId, memberFilter(query))
@@ -22,7 +40,16 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
   })
 
   app.patch('/:id', {
-    schema: { params: IdParams, body: MemberPatchSchema, response: withErrors({ 200: MemberBody }, 400, 404) }
+    schema: {
+      operationId: 'updateMember',
+      summary: 'Update a member',
+      description: 'Changes the fields the body names (omitted: unchanged, `null`: cleared); `companyId` attaches the ' +
+        'member to a company of the workspace, or detaches it with `null`.',
+      tags: ['members'],
+      params: IdParams,
+      body: MemberPatchSchema,
+      response: withErrors({ 200: MemberBody }, 404, 413, 415)
+    }
   }, async (request) => {
     const member = await store.members.update(request.workspaceId, request.params.id, request.body)
     if (member === undefined) throw notFound()
@@ -30,7 +57,14 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
   })
 
   app.get('/:id', {
-    schema: { params: IdParams, response: withErrors({ 200: MemberBody }, 404) }
+    schema: {
+      operationId: 'getMember',
+      summary: 'Get a member',
+      description: 'The member with this id, with its engagement (`level`, `pulse`) exact at the time of the call.',
+      tags: ['members'],
+      params: IdParams,
+      response: withErrors({ 200: MemberBody }, 404)
+    }
   }, async (request) => {
     const member = await store.members.get(request.workspaceId, request.params.id)
     if (member === undefined) throw notFound()
@@ -38,7 +72,14 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
   })
 
   app.delete('/:id', {
-    schema: { params: IdParams, response: withErrors({ 200: SuccessBody }, 404) }
+    schema: {
+      operationId: 'deleteMember',
+      summary: 'Delete a member',
+      description: 'Deletes the member and its activities.',
+      tags: ['members'],
+      params: IdParams,
+      response: withErrors({ 200: SuccessBody }, 404, 413, 415)
+    }
   }, async (request) => {
     if (!await store.members.remove(request.workspaceId, request.params.id)) throw notFound()
     return { success: true }

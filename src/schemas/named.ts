@@ -1,0 +1,17 @@
+import { ActivityBody, ActivityPageSchema, ActivitySchema } from './activities.js'
+import { ChannelBody, ChannelListBody, ChannelPageSchema, ChannelSchema } from './channels.js'
+import { ErrorBodySchema, ErrorDetailSchema, SuccessBody } from './common.js'
+import { CompanyBody, CompanyPageSchema, CompanySchema } from './companies.js'
+import { MemberBody, MemberPageSchema, MemberSchema } from './members.js'
+
+/**
+ * The schemas answers refer to by name (Ref): registered with addSchema, they are what the serializer resolves
+ * and the OpenAPI document's components.schemas, so generated clients get named types.
+ */
+export const NAMED_SCHEMAS = [
+  ErrorDetailSchema, ErrorBodySchema, SuccessBody,
+  CompanySchema, CompanyBody, CompanyPageSchema,
+  MemberSchema, MemberBody, MemberPageSchema,
+  ActivitySchema, ActivityBody, ActivityPageSchema,
+  ChannelSchema, ChannelBody, ChannelListBody, ChannelPageSchema
+]
