@@ -43,3 +43,6 @@ export function toWireTime (epochSeconds: number): string {
 export function nowSeconds (): number {
   return Math.floor(Date.now() / 1000)
 }
+
+/** The current time in epoch seconds: the system's in the service, one a test moves in tests. */
+export type Clock = () => number

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { LEVEL_THRESHOLDS } from '../domain/engagement.js'
+import { LEVELS } from '../domain/engagement.js'
 import { Body, DateTimeInput, EXAMPLE, Email, HttpUrl, List, ListQuery, NullableString, Ref, SearchText, StringEnum, Text, Uuid, optionalFields } from './common.js'
 
 const MEMBER_EXAMPLE = {
@@ -15,7 +15,7 @@ const MEMBER_EXAMPLE = {
   country: 'GB',
   tags: [],
   level: 3,
-  pulse: 42.5,
+  pulse: 42,
   source: 'Api',
   companyId: '8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70',
   workspaceId: EXAMPLE.workspaceId,
@@ -81,7 +81,7 @@ export const MemberListQuerySchema = ListQuery({
   email: Email,
   companyId: Uuid,
   tag: Uuid,
-  minLevel: Type.Integer({ minimum: 0, maximum: LEVEL_THRESHOLDS.length }),
+  minLevel: Type.Integer({ minimum: 0, maximum: LEVELS }),
   activeSince: DateTimeInput,
   activeUntil: DateTimeInput,
   sort: StringEnum(MEMBER_SORTS)

@@ -4,6 +4,12 @@ export type { Activity }
 import type { Channel, ChannelCreate, ChannelListQuery, ChannelPatch } from '../schemas/channels.js'
 import type { Company, CompanyCreate, CompanyListQuery, CompanyPatch } from '../schemas/companies.js'
 import type { Member, MemberCreate, MemberListQuery, MemberPatch } from '../schemas/members.js'
+import type { ActivityType, ActivityTypeCreate, ActivityTypeListQuery, ActivityTypePatch } from '../schemas/activity-types.js'
+import type { EngagementSettings } from '../schemas/engagement.js'
+import type { Engagement } from '../domain/engagement.js'
+import type { Clock } from '../domain/time.js'
+
+export type { ActivityType, Engagement, EngagementSettings }
 
 // The only door to the database. Every method is one whole operation (one transaction for a write),
 // confined to the workspace it is given first. Methods return records, or undefined / false when the
@@ -40,8 +46,26 @@ export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberL
  * follow every write.
  */
 export type ActivityStore = RecordStore<Activity, ActivityInput, ActivityPatch, ActivityListFilter>
-/** Removing a channel clears channelId on its activities. */
+/** Removing a channel clears channelId on its activities and drops the activity types' overrides for it. */
 export type ChannelStore = RecordStore<Channel, ChannelCreate, ChannelPatch, ChannelListFilter>
+/**
+ * Activity types with their points. A key the workspace has fails `create` with a ConflictError naming the
+ * type; `remove` fails with a ConflictError while activities use the type. A change of points or overrides
+ * holds for every read once it resolves. Lists are ordered by key ascending; `q` is a key prefix.
+ */
+export type ActivityTypeStore = RecordStore<ActivityType, ActivityTypeCreate, ActivityTypePatch, ActivityTypeListFilter>
+export type ActivityTypeListFilter = ActivityTypeListQuery
+
+/** Engagement beyond the member record: thresholds, the explanation of a pulse, exclusion (docs/engagement.md). */
+export interface EngagementStore {
+  settings (workspaceId: string): Promise<EngagementSettings>
+  /** Thresholds already checked (domain/engagement.ts thresholdsProblem). */
+  setSettings (workspaceId: string, settings: EngagementSettings): Promise<EngagementSettings>
+  /** The member's engagement now; undefined when the workspace has no such member. */
+  explain (workspaceId: string, memberId: string): Promise<Engagement | undefined>
+  /** Excludes a member from engagement (pulse and level 0 everywhere) or includes it again; then as `explain`. */
+  setExcluded (workspaceId: string, memberId: string, excluded: boolean): Promise<Engagement | undefined>
+}
 
 /** A new activity: `createdAt` in epoch seconds, checked by the services layer (src/services/activities.ts). */
 export type ActivityInput = Omit<ActivityCreate, 'createdAt'> & { createdAt?: number }
@@ -62,6 +86,10 @@ export interface Store {
   readonly members: MemberStore
   readonly activities: ActivityStore
   readonly channels: ChannelStore
+  readonly activityTypes: ActivityTypeStore
+  readonly engagement: EngagementStore
+  /** The time of every write and read (epoch seconds): the system's, or a test's. */
+  readonly clock: Clock
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping (): Promise<void>
   close (): Promise<void>
@@ -90,6 +118,17 @@ export class InvalidFieldError extends Error {
   constructor (readonly field: string, readonly reason = 'does not name a record of this workspace') {
     super(`${field} ${reason}`)
     this.name = 'InvalidFieldError'
+  }
+}
+
+/**
+ * A write that would break a uniqueness rule, or remove a record others still use: `field` says which, `id`
+ * names the record in the way when there is one.
+ */
+export class ConflictError extends Error {
+  constructor (readonly field: string, readonly reason: string, readonly id?: string) {
+    super(`${field} ${reason}`)
+    this.name = 'ConflictError'
   }
 }
 

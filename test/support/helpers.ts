@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import type { Store } from '../../src/store/types.js'
+import type { Clock } from '../../src/domain/time.js'
 import type { Activity } from '../../src/schemas/activities.js'
 import type { Channel } from '../../src/schemas/channels.js'
 import type { Company } from '../../src/schemas/companies.js'
@@ -20,9 +21,10 @@ type InjectPayload = InjectOptions['payload']
 
 export const TEST_SECRET = 'test-secret-of-at-least-thirty-two-bytes'
 
-/** Store options a test may set (small counted-index blocks, to make many). */
+/** Store options a test may set (small counted-index blocks, to make many; a clock the test moves). */
 export interface TestStoreOptions {
   listBlockSize?: number
+  clock?: Clock
 }
 
 /** A store the whole API suite runs against; each `open` gives a fresh, empty database. */
