@@ -55,7 +55,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
     ON CONFLICT (workspace_id) DO UPDATE SET level_thresholds = excluded.level_thresholds`)
   const lockMember = statement<Pick<MemberRow, 'excluded'>>('SELECT excluded FROM members WHERE workspace_id = $1 AND id = $2 FOR UPDATE')
   const selectMember = statement<Pick<MemberRow, 'excluded'>>('SELECT excluded FROM members WHERE workspace_id = $1 AND id = $2')
-  const setExcluded = statement(`UPDATE members SET excluded = $3, pulse = 0, pulse_until = CASE WHEN $3 = 1 THEN ${NEVER} ELSE 0 END
+  const setExcluded = statement(`UPDATE members SET excluded = $3::int2, pulse = 0, pulse_until = CASE WHEN $3::int2 = 1 THEN ${NEVER} ELSE 0 END
     WHERE workspace_id = $1 AND id = $2`)
   const channelDays = statement<{ member_id: string, day: number, activity_type_id: string, n: number }>(`SELECT member_id,
       floor(extract(epoch FROM created_at) / 86400)::int4 AS day, activity_type_id, count(*)::int4 AS n
