@@ -13,8 +13,10 @@ import { requestLog } from './http/plugins/request-log.js'
 import { answerHeaders, securityHeaders } from './http/plugins/security-headers.js'
 import { validation } from './http/plugins/validation.js'
 import { activityRoutes } from './http/routes/activities.js'
+import { activityTypeRoutes } from './http/routes/activity-types.js'
 import { channelRoutes } from './http/routes/channels.js'
 import { companyRoutes } from './http/routes/companies.js'
+import { engagementRoutes } from './http/routes/engagement.js'
 import { healthRoutes } from './http/routes/health.js'
 import { memberRoutes } from './http/routes/members.js'
 import { NAMED_SCHEMAS } from './schemas/named.js'
@@ -84,6 +86,8 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     await v1.register(memberRoutes, { prefix: '/members', store })
     await v1.register(activityRoutes, { prefix: '/activities', store })
     await v1.register(channelRoutes, { prefix: '/channels', store })
+    await v1.register(activityTypeRoutes, { prefix: '/activity-types', store })
+    await v1.register(engagementRoutes, { store })
   }, { prefix: '/v1' })
   return app
 }

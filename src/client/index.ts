@@ -14,6 +14,10 @@ export type CompanyPage = Schemas['CompanyPage']
 export type MemberPage = Schemas['MemberPage']
 export type ActivityPage = Schemas['ActivityPage']
 export type ChannelPage = Schemas['ChannelPage']
+export type ActivityType = Schemas['ActivityType']
+export type ActivityTypePage = Schemas['ActivityTypePage']
+export type EngagementSettings = Schemas['EngagementSettings']
+export type Engagement = Schemas['Engagement']
 
 /** A client of the service whose calls, bodies and answers are typed from its OpenAPI document. */
 export type RecordsClient = Client<paths>

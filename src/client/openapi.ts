@@ -270,16 +270,121 @@ export interface paths {
         patch: operations["updateChannel"];
         trace?: never;
     };
+    "/v1/activity-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List activity types
+         * @description A page of the workspace's activity types, by `key` ascending. `q` is a case-insensitive prefix of the key.
+         */
+        get: operations["listActivityTypes"];
+        put?: never;
+        /**
+         * Create an activity type
+         * @description Creates a type with its points: `key` is required, `name` defaults to the key, `points` to 1, `channelPoints` to none. Each override names a channel of the workspace, at most once (else 400). A key the workspace already has is a 409 whose `details` name the existing type (`id`).
+         */
+        post: operations["createActivityType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activity-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an activity type
+         * @description The activity type with this id, with its points and per-channel overrides.
+         */
+        get: operations["getActivityType"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an activity type
+         * @description Deletes a type no activity uses; while activities use it, a 409.
+         */
+        delete: operations["deleteActivityType"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an activity type
+         * @description Changes `name`, `points` and `channelPoints` (the list replaces the previous one); `key` cannot change. Every member's pulse and level follow the new points by the time the answer is sent.
+         */
+        patch: operations["updateActivityType"];
+        trace?: never;
+    };
+    "/v1/engagement-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the engagement settings
+         * @description The pulse at which each level from 1 to 12 starts in this workspace (until set: 1, 5, 10, 20, 40, 80, 150, 250, 400, 600, 900, 1300).
+         */
+        get: operations["getEngagementSettings"];
+        /**
+         * Set the engagement settings
+         * @description Replaces the level thresholds: exactly 12 strictly ascending integers from 1 up. Every member's level, and the member list's `minLevel`, follow them by the time the answer is sent.
+         */
+        put: operations["setEngagementSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{id}/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Explain a member's engagement
+         * @description The member's pulse and level now, the 90-day window they were computed on, and per activity type with activities in it how many and the points they gave (by points descending, then key). An excluded member shows pulse and level 0, and the breakdown of the pulse it would have.
+         */
+        get: operations["getMemberEngagement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Exclude or include a member
+         * @description `excluded: true` leaves a member (staff, a bot) out of engagement: pulse and level 0 in its record, every list, sort and `minLevel`, until `excluded: false` brings its exact pulse back. Answers as the GET does.
+         */
+        patch: operations["updateMemberEngagement"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description One problem of a bad request */
+        /** @description One problem of a bad request, or the rule a conflicting write would break */
         ErrorDetail: {
             /** @description Where the problem is: a field (`name`, `emails.1`), a query parameter, or `body` */
             field: string;
             /** @description What is wrong with it */
             message: string;
+            /**
+             * Format: uuid
+             * @description The record in the way, for a conflict
+             */
+            id?: string;
         };
         /** @description Every error answer: a code, its fixed message, and sometimes details */
         Error: {
@@ -287,7 +392,7 @@ export interface components {
             code: string;
             /** @description The fixed message of the code */
             error: string;
-            /** @description What was wrong: for a 400, every problem found in the body or the query, one per field, at most 20 */
+            /** @description What was wrong: for a 400, every problem found in the body or the query, one per field, at most 20; for a 409, the rule the write would break and the record in the way */
             details?: components["schemas"]["ErrorDetail"][];
         };
         /**
@@ -412,7 +517,7 @@ export interface components {
          *       "country": "GB",
          *       "tags": [],
          *       "level": 3,
-         *       "pulse": 42.5,
+         *       "pulse": 42,
          *       "source": "Api",
          *       "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
          *       "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
@@ -465,7 +570,7 @@ export interface components {
          *         "country": "GB",
          *         "tags": [],
          *         "level": 3,
-         *         "pulse": 42.5,
+         *         "pulse": 42,
          *         "source": "Api",
          *         "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
          *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
@@ -504,7 +609,7 @@ export interface components {
          *           "country": "GB",
          *           "tags": [],
          *           "level": 3,
-         *           "pulse": 42.5,
+         *           "pulse": 42,
          *           "source": "Api",
          *           "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
          *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
@@ -698,6 +803,210 @@ export interface components {
             pageSize: number;
             totalChannels: number;
             channels: components["schemas"]["Channel"][];
+        };
+        /**
+         * @description A kind of activity and the points each one gives (docs/engagement.md); made with 1 point on its key's first use
+         * @example {
+         *       "id": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+         *       "key": "message",
+         *       "name": "Message",
+         *       "points": 6,
+         *       "channelPoints": [
+         *         {
+         *           "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *           "points": 2
+         *         }
+         *       ],
+         *       "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *       "createdAt": "2026-01-05T09:30:00Z",
+         *       "updatedAt": "2026-01-06T14:02:11Z"
+         *     }
+         */
+        ActivityType: {
+            id: string;
+            key: string;
+            name: string;
+            points: number;
+            channelPoints: {
+                channelId: string;
+                points: number;
+            }[];
+            workspaceId: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /**
+         * @description The activity type
+         * @example {
+         *       "activityType": {
+         *         "id": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+         *         "key": "message",
+         *         "name": "Message",
+         *         "points": 6,
+         *         "channelPoints": [
+         *           {
+         *             "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *             "points": 2
+         *           }
+         *         ],
+         *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *         "createdAt": "2026-01-05T09:30:00Z",
+         *         "updatedAt": "2026-01-06T14:02:11Z"
+         *       }
+         *     }
+         */
+        ActivityTypeBody: {
+            activityType: components["schemas"]["ActivityType"];
+        };
+        /**
+         * @description A page of activity types, by key, and the total the filters match
+         * @example {
+         *       "page": 1,
+         *       "pageSize": 10,
+         *       "totalActivityTypes": 1,
+         *       "activityTypes": [
+         *         {
+         *           "id": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+         *           "key": "message",
+         *           "name": "Message",
+         *           "points": 6,
+         *           "channelPoints": [
+         *             {
+         *               "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *               "points": 2
+         *             }
+         *           ],
+         *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *           "createdAt": "2026-01-05T09:30:00Z",
+         *           "updatedAt": "2026-01-06T14:02:11Z"
+         *         }
+         *       ]
+         *     }
+         */
+        ActivityTypePage: {
+            page: number;
+            pageSize: number;
+            totalActivityTypes: number;
+            activityTypes: components["schemas"]["ActivityType"][];
+        };
+        /**
+         * @description How pulse maps to level in this workspace
+         * @example {
+         *       "levelThresholds": [
+         *         1,
+         *         5,
+         *         10,
+         *         20,
+         *         40,
+         *         80,
+         *         150,
+         *         250,
+         *         400,
+         *         600,
+         *         900,
+         *         1300
+         *       ]
+         *     }
+         */
+        EngagementSettings: {
+            /** @description The least pulse of levels 1 to 12 */
+            levelThresholds: number[];
+        };
+        /**
+         * @description The workspace's engagement settings
+         * @example {
+         *       "engagementSettings": {
+         *         "levelThresholds": [
+         *           1,
+         *           5,
+         *           10,
+         *           20,
+         *           40,
+         *           80,
+         *           150,
+         *           250,
+         *           400,
+         *           600,
+         *           900,
+         *           1300
+         *         ]
+         *       }
+         *     }
+         */
+        EngagementSettingsBody: {
+            engagementSettings: components["schemas"]["EngagementSettings"];
+        };
+        /**
+         * @description A member's pulse and level, and where they come from
+         * @example {
+         *       "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *       "pulse": 42,
+         *       "level": 5,
+         *       "excluded": false,
+         *       "windowStart": "2025-10-07T09:30:00Z",
+         *       "windowEnd": "2026-01-05T09:30:00Z",
+         *       "breakdown": [
+         *         {
+         *           "activityTypeId": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+         *           "activityTypeKey": "message",
+         *           "activities": 6,
+         *           "points": 36
+         *         },
+         *         {
+         *           "activityTypeId": "5c1d9e7f-3b2a-4c6d-8e0f-1a2b3c4d5e6f",
+         *           "activityTypeKey": "reaction",
+         *           "activities": 6,
+         *           "points": 6
+         *         }
+         *       ]
+         *     }
+         */
+        Engagement: {
+            memberId: string;
+            pulse: number;
+            level: number;
+            excluded: boolean;
+            /** @description Activities created after this instant count */
+            windowStart: string;
+            /** @description The moment of the answer: activities created up to it count */
+            windowEnd: string;
+            /** @description Per type with activities in the window: how many, and the points they gave; by points, then key */
+            breakdown: {
+                activityTypeId: string;
+                activityTypeKey: string;
+                activities: number;
+                points: number;
+            }[];
+        };
+        /**
+         * @description The member's engagement
+         * @example {
+         *       "engagement": {
+         *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *         "pulse": 42,
+         *         "level": 5,
+         *         "excluded": false,
+         *         "windowStart": "2025-10-07T09:30:00Z",
+         *         "windowEnd": "2026-01-05T09:30:00Z",
+         *         "breakdown": [
+         *           {
+         *             "activityTypeId": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+         *             "activityTypeKey": "message",
+         *             "activities": 6,
+         *             "points": 36
+         *           },
+         *           {
+         *             "activityTypeId": "5c1d9e7f-3b2a-4c6d-8e0f-1a2b3c4d5e6f",
+         *             "activityTypeKey": "reaction",
+         *             "activities": 6,
+         *             "points": 6
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        EngagementBody: {
+            engagement: components["schemas"]["Engagement"];
         };
     };
     responses: never;
@@ -1559,7 +1868,7 @@ export interface operations {
                      *           "country": "GB",
                      *           "tags": [],
                      *           "level": 3,
-                     *           "pulse": 42.5,
+                     *           "pulse": 42,
                      *           "source": "Api",
                      *           "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
                      *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
@@ -1707,7 +2016,7 @@ export interface operations {
                      *         "country": "GB",
                      *         "tags": [],
                      *         "level": 3,
-                     *         "pulse": 42.5,
+                     *         "pulse": 42,
                      *         "source": "Api",
                      *         "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
                      *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
@@ -1859,7 +2168,7 @@ export interface operations {
                      *         "country": "GB",
                      *         "tags": [],
                      *         "level": 3,
-                     *         "pulse": 42.5,
+                     *         "pulse": 42,
                      *         "source": "Api",
                      *         "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
                      *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
@@ -2165,7 +2474,7 @@ export interface operations {
                      *         "country": "GB",
                      *         "tags": [],
                      *         "level": 3,
-                     *         "pulse": 42.5,
+                     *         "pulse": 42,
                      *         "source": "Api",
                      *         "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
                      *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
@@ -3752,6 +4061,1339 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ChannelArrayBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listActivityTypes: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description A prefix of the key */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of activity types, by key, and the total the filters match */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "page": 1,
+                     *       "pageSize": 10,
+                     *       "totalActivityTypes": 1,
+                     *       "activityTypes": [
+                     *         {
+                     *           "id": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+                     *           "key": "message",
+                     *           "name": "Message",
+                     *           "points": 6,
+                     *           "channelPoints": [
+                     *             {
+                     *               "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *               "points": 2
+                     *             }
+                     *           ],
+                     *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *           "createdAt": "2026-01-05T09:30:00Z",
+                     *           "updatedAt": "2026-01-06T14:02:11Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityTypePage"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createActivityType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "message",
+                 *       "name": "Message",
+                 *       "points": 6,
+                 *       "channelPoints": [
+                 *         {
+                 *           "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                 *           "points": 2
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    key: string;
+                    name?: string;
+                    /** @description What one activity of the type gives to its member's pulse */
+                    points?: number;
+                    /** @description Per-channel overrides of `points`, each channel of the workspace at most once; the list replaces the previous one */
+                    channelPoints?: {
+                        /** Format: uuid */
+                        channelId: string;
+                        /** @description What one activity of the type gives to its member's pulse */
+                        points: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The activity type */
+            201: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activityType": {
+                     *         "id": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+                     *         "key": "message",
+                     *         "name": "Message",
+                     *         "points": 6,
+                     *         "channelPoints": [
+                     *           {
+                     *             "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *             "points": 2
+                     *           }
+                     *         ],
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityTypeBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`) */
+            409: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getActivityType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activity type */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activityType": {
+                     *         "id": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+                     *         "key": "message",
+                     *         "name": "Message",
+                     *         "points": 6,
+                     *         "channelPoints": [
+                     *           {
+                     *             "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *             "points": 2
+                     *           }
+                     *         ],
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityTypeBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteActivityType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record was deleted */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`) */
+            409: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateActivityType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "points": 5
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    /** @description What one activity of the type gives to its member's pulse */
+                    points?: number;
+                    /** @description Per-channel overrides of `points`, each channel of the workspace at most once; the list replaces the previous one */
+                    channelPoints?: {
+                        /** Format: uuid */
+                        channelId: string;
+                        /** @description What one activity of the type gives to its member's pulse */
+                        points: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The activity type */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activityType": {
+                     *         "id": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+                     *         "key": "message",
+                     *         "name": "Message",
+                     *         "points": 6,
+                     *         "channelPoints": [
+                     *           {
+                     *             "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *             "points": 2
+                     *           }
+                     *         ],
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityTypeBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEngagementSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's engagement settings */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "engagementSettings": {
+                     *         "levelThresholds": [
+                     *           1,
+                     *           5,
+                     *           10,
+                     *           20,
+                     *           40,
+                     *           80,
+                     *           150,
+                     *           250,
+                     *           400,
+                     *           600,
+                     *           900,
+                     *           1300
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EngagementSettingsBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setEngagementSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "levelThresholds": [
+                 *         1,
+                 *         5,
+                 *         10,
+                 *         20,
+                 *         40,
+                 *         80,
+                 *         150,
+                 *         250,
+                 *         400,
+                 *         600,
+                 *         900,
+                 *         1300
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    levelThresholds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The workspace's engagement settings */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "engagementSettings": {
+                     *         "levelThresholds": [
+                     *           1,
+                     *           5,
+                     *           10,
+                     *           20,
+                     *           40,
+                     *           80,
+                     *           150,
+                     *           250,
+                     *           400,
+                     *           600,
+                     *           900,
+                     *           1300
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EngagementSettingsBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMemberEngagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's engagement */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "engagement": {
+                     *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "pulse": 42,
+                     *         "level": 5,
+                     *         "excluded": false,
+                     *         "windowStart": "2025-10-07T09:30:00Z",
+                     *         "windowEnd": "2026-01-05T09:30:00Z",
+                     *         "breakdown": [
+                     *           {
+                     *             "activityTypeId": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+                     *             "activityTypeKey": "message",
+                     *             "activities": 6,
+                     *             "points": 36
+                     *           },
+                     *           {
+                     *             "activityTypeId": "5c1d9e7f-3b2a-4c6d-8e0f-1a2b3c4d5e6f",
+                     *             "activityTypeKey": "reaction",
+                     *             "activities": 6,
+                     *             "points": 6
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EngagementBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMemberEngagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "excluded": true
+                 *     }
+                 */
+                "application/json": {
+                    excluded: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The member's engagement */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "engagement": {
+                     *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "pulse": 42,
+                     *         "level": 5,
+                     *         "excluded": false,
+                     *         "windowStart": "2025-10-07T09:30:00Z",
+                     *         "windowEnd": "2026-01-05T09:30:00Z",
+                     *         "breakdown": [
+                     *           {
+                     *             "activityTypeId": "0b7e3c5a-9d2f-4e8b-a1c6-3f5d7e9b2a4c",
+                     *             "activityTypeKey": "message",
+                     *             "activities": 6,
+                     *             "points": 36
+                     *           },
+                     *           {
+                     *             "activityTypeId": "5c1d9e7f-3b2a-4c6d-8e0f-1a2b3c4d5e6f",
+                     *             "activityTypeKey": "reaction",
+                     *             "activities": 6,
+                     *             "points": 6
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EngagementBody"];
                 };
             };
             /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */

@@ -46,13 +46,15 @@ export const MAX_DETAILS = 20
 
 export const ErrorDetailSchema = Type.Object({
   field: Type.String({ description: 'Where the problem is: a field (`name`, `emails.1`), a query parameter, or `body`' }),
-  message: Type.String({ description: 'What is wrong with it' })
-}, { $id: 'ErrorDetail', description: 'One problem of a bad request' })
+  message: Type.String({ description: 'What is wrong with it' }),
+  id: Type.Optional(Type.String({ format: 'uuid', description: 'The record in the way, for a conflict' }))
+}, { $id: 'ErrorDetail', description: 'One problem of a bad request, or the rule a conflicting write would break' })
 export const ErrorBodySchema = Type.Object({
   code: Type.String({ description: 'BAD_REQUEST, UNAUTHORIZED, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, INTERNAL or UNAVAILABLE' }),
   error: Type.String({ description: 'The fixed message of the code' }),
   details: Type.Optional(Type.Array(Ref(ErrorDetailSchema), {
-    description: `What was wrong: for a 400, every problem found in the body or the query, one per field, at most ${MAX_DETAILS}`
+    description: `What was wrong: for a 400, every problem found in the body or the query, one per field, at most ${MAX_DETAILS}; ` +
+      'for a 409, the rule the write would break and the record in the way'
   }))
 }, { $id: 'Error', description: 'Every error answer: a code, its fixed message, and sometimes details' })
 export type ErrorBody = Static<typeof ErrorBodySchema>
@@ -86,7 +88,7 @@ const ERROR_RESPONSES = {
   },
   404: { description: 'Resource not found: the id is unknown, not a uuid, or of another workspace', headers: RATE_LIMIT_HEADERS },
   405: { description: 'Method not allowed: the path exists with other methods, listed in `Allow`', headers: { Allow: { type: 'string', description: 'The methods the path has' } } },
-  409: { description: 'Conflict: the write would break a uniqueness rule; `details` names the existing record', headers: RATE_LIMIT_HEADERS },
+  409: { description: 'Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`)', headers: RATE_LIMIT_HEADERS },
   413: { description: 'Payload too large: the body is over 1 MiB', headers: RATE_LIMIT_HEADERS },
   415: { description: 'Unsupported media type: a body that is not `application/json`', headers: RATE_LIMIT_HEADERS },
   429: {

@@ -38,7 +38,7 @@ export const MemberSchema = Type.Object({
   country: NullableString,
   tags: Type.Array(Type.String()),
   level: Type.Integer(),
-  pulse: Type.Number(),
+  pulse: Type.Integer(),
   source: Type.String(),
   companyId: NullableString,
   workspaceId: Type.String(),

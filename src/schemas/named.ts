@@ -1,7 +1,9 @@
 import { ActivityBody, ActivityPageSchema, ActivitySchema } from './activities.js'
+import { ActivityTypeBody, ActivityTypePageSchema, ActivityTypeSchema } from './activity-types.js'
 import { ChannelBody, ChannelListBody, ChannelPageSchema, ChannelSchema } from './channels.js'
 import { ErrorBodySchema, ErrorDetailSchema, SuccessBody } from './common.js'
 import { CompanyBody, CompanyPageSchema, CompanySchema } from './companies.js'
+import { EngagementBody, EngagementSchema, EngagementSettingsBody, EngagementSettingsSchema } from './engagement.js'
 import { MemberBody, MemberPageSchema, MemberSchema } from './members.js'
 
 /**
@@ -13,5 +15,8 @@ export const NAMED_SCHEMAS = [
   CompanySchema, CompanyBody, CompanyPageSchema,
   MemberSchema, MemberBody, MemberPageSchema,
   ActivitySchema, ActivityBody, ActivityPageSchema,
-  ChannelSchema, ChannelBody, ChannelListBody, ChannelPageSchema
+  ChannelSchema, ChannelBody, ChannelListBody, ChannelPageSchema,
+  ActivityTypeSchema, ActivityTypeBody, ActivityTypePageSchema,
+  EngagementSettingsSchema, EngagementSettingsBody,
+  EngagementSchema, EngagementBody
 ]

@@ -1,4 +1,4 @@
-import { nowSeconds, toEpochSeconds } from '../domain/time.js'
+import { toEpochSeconds } from '../domain/time.js'
 import type { ActivityCreate } from '../schemas/activities.js'
 import { InvalidFieldError, type Activity, type ActivityInput, type Store } from '../store/types.js'
 
@@ -7,7 +7,7 @@ import { InvalidFieldError, type Activity, type ActivityInput, type Store } from
 
 /**
  * A new activity as the store takes it: `createdAt` as epoch seconds, within the backfill range, which the
- * engagement model relies on: from 1970-01-01 on, never after `now`.
+ * engagement model relies on: from 1970-01-01 on, never after `now`, the store's clock (a test's, in tests).
  */
 export function activityInput (input: ActivityCreate, now: number): ActivityInput {
   const { createdAt, ...rest } = input
@@ -19,11 +19,11 @@ export function activityInput (input: ActivityCreate, now: number): ActivityInpu
 }
 
 export async function createActivity (store: Store, workspaceId: string, input: ActivityCreate): Promise<Activity> {
-  return await store.activities.create(workspaceId, activityInput(input, nowSeconds()))
+  return await store.activities.create(workspaceId, activityInput(input, store.clock()))
 }
 
 /** The bulk path: every input checked as a single create is, then all created in one transaction (all or none). */
 export async function createActivities (store: Store, workspaceId: string, inputs: readonly ActivityCreate[]): Promise<string[]> {
-  const now = nowSeconds()
+  const now = store.clock()
   return await store.activities.createMany(workspaceId, inputs.map((input) => activityInput(input, now)))
 }

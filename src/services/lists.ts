@@ -2,10 +2,11 @@ import { badRequest } from '../errors.js'
 import { normalizeDomain } from '../domain/normalize.js'
 import { lowerBoundSeconds, toEpochSeconds } from '../domain/time.js'
 import type { ActivityListQuery } from '../schemas/activities.js'
+import type { ActivityTypeListQuery } from '../schemas/activity-types.js'
 import type { ChannelListQuery } from '../schemas/channels.js'
 import type { CompanyListQuery } from '../schemas/companies.js'
 import type { MemberListQuery } from '../schemas/members.js'
-import type { ActivityListFilter, ChannelListFilter, CompanyListFilter, MemberListFilter } from '../store/types.js'
+import type { ActivityListFilter, ActivityTypeListFilter, ChannelListFilter, CompanyListFilter, MemberListFilter } from '../store/types.js'
 
 // A list's query as the store takes it: the filters become domain values here, once (times as epoch seconds
 // compared at the second, search text lower-cased in JavaScript as the stored keys are, a domain normalised as
@@ -38,9 +39,14 @@ export function companyFilter (query: CompanyListQuery): CompanyListFilter {
   }
 }
 
-export function channelFilter (query: ChannelListQuery): ChannelListFilter {
-  const { q, ...rest } = query
-  return { ...rest, ...(q === undefined ? {} : { q: q.toLowerCase() }) }
+export const channelFilter = (query: ChannelListQuery): ChannelListFilter => lowerCaseQ(query)
+
+// Keys are lower case (their schema says so), so a prefix in any case finds them, as the other lists' `q` does.
+export const activityTypeFilter = (query: ActivityTypeListQuery): ActivityTypeListFilter => lowerCaseQ(query)
+
+/** A list whose only text filter is `q`, a prefix compared in lower case. */
+function lowerCaseQ<Q extends { q?: string }> (query: Q): Q {
+  return query.q === undefined ? query : { ...query, q: query.q.toLowerCase() }
 }
 
 /**

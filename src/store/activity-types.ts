@@ -1,6 +1,7 @@
-// An activity type never changes and is never deleted once made, so the id a committed write found or made for a
-// key stays right for the life of the process, and another instance can only ever agree with it. Keeping it
-// saves each activity write the look-up of its type.
+// The id a committed write found or made for a key stays right until the type is deleted, which only a type no
+// activity uses can be: this process forgets it then, and another process that still remembers it fails its
+// write on the activities' foreign key, forgets everything and tries again (PostgreSQL; SQLite, where
+// processes share no foreign key, does not keep them). Keeping them saves each activity write a round trip.
 
 const MAX_ENTRIES = 10_000
 
@@ -10,6 +11,14 @@ export class ActivityTypeIds {
 
   get (workspaceId: string, key: string): string | undefined {
     return this.#ids.get(`${workspaceId} ${key}`)
+  }
+
+  forget (workspaceId: string, key: string): void {
+    this.#ids.delete(`${workspaceId} ${key}`)
+  }
+
+  clear (): void {
+    this.#ids.clear()
   }
 
   /** The types of rows written from `inputs`; call only once the write has committed. */

@@ -382,21 +382,21 @@ for (const store of testStores()) {
       const member = await createMember(api, { firstName: 'Ada' })
       const bystander = await createMember(api, { firstName: 'Grace' })
       await createActivity(api, { memberId: bystander.id, activityTypeKey: 'post' })
-      const old = await createActivity(api, { memberId: member.id, activityTypeKey: 'post', createdAt: wireTimeAgo(60 * DAY) })
+      const old = await createActivity(api, { memberId: member.id, activityTypeKey: 'post', createdAt: wireTimeAgo(100 * DAY) })
       const month = await createActivity(api, { memberId: member.id, activityTypeKey: 'post', createdAt: wireTimeAgo(30 * DAY) })
       const twin = await createActivity(api, { memberId: member.id, activityTypeKey: 'post', createdAt: month.createdAt })
       const recent = await createActivity(api, { memberId: member.id, activityTypeKey: 'post' })
       const before = await getMember(api, member.id)
       const bystanderBefore = await getMember(api, bystander.id)
-      assert.deepEqual(before, { ...member, firstActivity: old.createdAt, lastActivity: recent.createdAt, pulse: 2.25, level: 1 })
+      assert.deepEqual(before, { ...member, firstActivity: old.createdAt, lastActivity: recent.createdAt, pulse: 3, level: 1 })
       // A later second, so a moved updatedAt would show.
       await nextSecond()
 
       const steps: Array<[Activity, Partial<Member>]> = [
-        [recent, { firstActivity: old.createdAt, lastActivity: month.createdAt, pulse: 1.25, level: 1 }],
-        [old, { firstActivity: month.createdAt, lastActivity: month.createdAt, pulse: 1, level: 1 }],
+        [recent, { firstActivity: old.createdAt, lastActivity: month.createdAt, pulse: 2, level: 1 }],
+        [old, { firstActivity: month.createdAt, lastActivity: month.createdAt, pulse: 2, level: 1 }],
         // Its twin keeps the same instant as both first and last activity.
-        [twin, { firstActivity: month.createdAt, lastActivity: month.createdAt, pulse: 0.5, level: 0 }],
+        [twin, { firstActivity: month.createdAt, lastActivity: month.createdAt, pulse: 1, level: 1 }],
         [month, { firstActivity: null, lastActivity: null, pulse: 0, level: 0 }]
       ]
       let remaining = 4
@@ -413,7 +413,7 @@ for (const store of testStores()) {
       assert.deepEqual(await getMember(api, bystander.id), bystanderBefore)
       // With no activity left the member can start again.
       const again = await createActivity(api, { memberId: member.id, activityTypeKey: 'post', createdAt: wireTimeAgo(30 * DAY) })
-      assert.deepEqual(await getMember(api, member.id), { ...member, firstActivity: again.createdAt, lastActivity: again.createdAt, pulse: 0.5, level: 0 })
+      assert.deepEqual(await getMember(api, member.id), { ...member, firstActivity: again.createdAt, lastActivity: again.createdAt, pulse: 1, level: 1 })
     })
 
     test('DELETE of an unknown or malformed id is a 404', async (t) => {

@@ -42,7 +42,7 @@ const BAD_QUERIES: Array<[string, string, string]> = [
   ['companyId=acme', 'companyId', 'must match format "uuid"'],
   ['tag=vip', 'tag', 'must match format "uuid"'],
   ['minLevel=-1', 'minLevel', 'must be >= 0'],
-  ['minLevel=6', 'minLevel', 'must be <= 5'],
+  ['minLevel=13', 'minLevel', 'must be <= 12'],
   ['minLevel=1.5', 'minLevel', 'must be an integer written in decimal digits'],
   ['minLevel=high', 'minLevel', 'must be an integer written in decimal digits'],
   ['activeSince=yesterday', 'activeSince', 'must match format "date-time"'],
@@ -101,8 +101,8 @@ for (const store of testStores()) {
           language: 'en',
           country: 'GB',
           tags: [TAG_A],
-          level: 0,
-          pulse: 0.5,
+          level: 1,
+          pulse: 1,
           source: 'Api',
           companyId: company.id,
           workspaceId: api.workspaceId,
@@ -264,13 +264,15 @@ for (const store of testStores()) {
 
     test('minLevel keeps the members whose shown level is at least that level', async (t) => {
       const api = client(await buildTestApp(t, store))
+      // One point per activity (a new type's), over the last 90 days; levels 1, 2, 3 from 1, 5, 10 points.
       const month = wireTimeAgo(30 * DAY)
+      const old = wireTimeAgo(100 * DAY)
       const plan: Array<[string, Array<string | null>, number]> = [
         ['none', [], 0],
-        ['half', [month], 0],
-        ['one', [null], 1],
-        ['two halves', [month, month], 1],
-        ['three', [null, null, null], 2],
+        ['old', [old, old], 0],
+        ['one', [month], 1],
+        ['four', [null, null, month, old, null], 1],
+        ['five', [null, null, null, null, month], 2],
         ['ten', Array.from({ length: 10 }, () => null), 3]
       ]
       const members: Member[] = []
@@ -281,7 +283,7 @@ for (const store of testStores()) {
         members.push(member)
       }
       const newest = newestFirst(members)
-      for (let minLevel = 0; minLevel <= 5; minLevel++) {
+      for (let minLevel = 0; minLevel <= 12; minLevel++) {
         const expected = newest.filter((member) => plan.find(([name]) => name === member.firstName)![2] >= minLevel)
         await assertMembers(api, `/v1/members?minLevel=${minLevel}`, idsIn(expected))
       }
@@ -346,11 +348,11 @@ for (const store of testStores()) {
       const tenDays = wireTimeAgo(10 * DAY)
       const plan: Array<[string, string[]]> = [
         ['zero1', []],
-        ['tie1', [tenDays]],
-        ['high', [tenDays, tenDays]],
+        ['tie1', [tenDays, tenDays]],
+        ['high', [tenDays, tenDays, tenDays]],
         ['half', [month]],
         ['zero2', []],
-        ['tie2', [tenDays]]
+        ['tie2', [tenDays, tenDays]]
       ]
       const byName: Record<string, Member> = {}
       for (const [name, times] of plan) {
@@ -359,7 +361,7 @@ for (const store of testStores()) {
       }
       const id = (name: string) => byName[name]!.id
       const pulses = Object.fromEntries(await Promise.all(plan.map(async ([name]) => [name, (await getMember(api, id(name))).pulse])))
-      assert.deepEqual(pulses, { zero1: 0, tie1: 0.79, high: 1.59, half: 0.5, zero2: 0, tie2: 0.79 })
+      assert.deepEqual(pulses, { zero1: 0, tie1: 2, high: 3, half: 1, zero2: 0, tie2: 2 })
 
       const ascending = [...byId([id('zero1'), id('zero2')]), id('half'), ...byId([id('tie1'), id('tie2')]), id('high')]
       const descending = [id('high'), ...byId([id('tie1'), id('tie2')], 'desc'), id('half'), ...byId([id('zero1'), id('zero2')], 'desc')]

@@ -312,36 +312,31 @@ for (const store of testStores()) {
       assert.deepEqual([other.firstActivity, other.lastActivity], ['2010-01-01T00:00:00Z', '2010-01-01T00:00:00Z'])
     })
 
-    test('pulse counts each activity 1 when it happens, halving every 30 days; level is its tier', async (t) => {
+    test('pulse counts each activity of a new type 1 point over the last 90 days; level is its tier of the default thresholds', async (t) => {
       const app = await buildTestApp(t, store)
       const client = api(app, randomUUID())
-      // [activities now, activities 30 days ago, activities 60 days ago, pulse, level]
+      // [activities now, activities 30 days ago, activities 100 days ago, pulse, level]
       const cases: Array<[number, number, number, number, number]> = [
-        [0, 1, 0, 0.5, 0],
-        [0, 0, 1, 0.25, 0],
-        [0, 1, 1, 0.75, 0],
-        [1, 0, 0, 1, 1],
-        [1, 1, 1, 1.75, 1],
-        [2, 1, 0, 2.5, 1],
-        [3, 0, 0, 3, 2],
-        [9, 1, 0, 9.5, 2],
-        [10, 0, 0, 10, 3],
-        [29, 1, 0, 29.5, 3],
-        [30, 0, 0, 30, 4],
-        [99, 1, 0, 99.5, 4],
-        [100, 0, 0, 100, 5]
+        [0, 0, 1, 0, 0],
+        [0, 1, 0, 1, 1],
+        [1, 1, 3, 2, 1],
+        [3, 1, 0, 4, 1],
+        [4, 1, 0, 5, 2],
+        [9, 0, 1, 9, 2],
+        [9, 1, 0, 10, 3],
+        [20, 0, 0, 20, 4]
       ]
-      for (const [recent, month, twoMonths, pulse, level] of cases) {
+      for (const [recent, month, old, pulse, level] of cases) {
         const member = await createMember(client)
         for (let i = 0; i < recent; i++) await createActivity(client, { memberId: member.id })
         for (let i = 0; i < month; i++) await createActivity(client, { memberId: member.id, createdAt: wireTimeAgo(30 * DAY) })
-        for (let i = 0; i < twoMonths; i++) await createActivity(client, { memberId: member.id, createdAt: wireTimeAgo(60 * DAY) })
+        for (let i = 0; i < old; i++) await createActivity(client, { memberId: member.id, createdAt: wireTimeAgo(100 * DAY) })
         const now = await derived(client, member.id)
-        assert.deepEqual([now.pulse, now.level], [pulse, level], `${recent} now, ${month} 30 days ago, ${twoMonths} 60 days ago`)
+        assert.deepEqual([now.pulse, now.level], [pulse, level], `${recent} now, ${month} 30 days ago, ${old} 100 days ago`)
       }
     })
 
-    test('an activity from a year ago sets firstActivity but leaves pulse rounded to 0', async (t) => {
+    test('an activity from a year ago sets firstActivity but gives no pulse', async (t) => {
       const app = await buildTestApp(t, store)
       const client = api(app, randomUUID())
       const member = await createMember(client)

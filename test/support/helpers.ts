@@ -156,7 +156,7 @@ export type Response = LightMyRequestResponse
 
 /** Requests on behalf of one workspace: each call signs a fresh, valid token for it. */
 export function api (app: FastifyInstance, workspaceId: string) {
-  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     app.inject({
       method,
       url,
@@ -166,6 +166,7 @@ export function api (app: FastifyInstance, workspaceId: string) {
   return {
     get: (url: string) => send('GET', url),
     post: (url: string, payload: unknown) => send('POST', url, payload),
+    put: (url: string, payload: unknown) => send('PUT', url, payload),
     patch: (url: string, payload: unknown) => send('PATCH', url, payload),
     delete: (url: string) => send('DELETE', url)
   }

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, badRequest, ERRORS, notFound, type ErrorCode } from '../../errors.js'
 import type { ErrorDetail } from '../../schemas/common.js'
-import { InvalidFieldError, StoreUnavailableError } from '../../store/types.js'
+import { ConflictError, InvalidFieldError, StoreUnavailableError } from '../../store/types.js'
 import { echoRequestId } from './request-id.js'
 import { logInvalidFields } from './request-log.js'
 
@@ -17,6 +17,9 @@ const BY_STATUS: Record<number, ErrorCode> = Object.fromEntries(
 export function toAppError (error: unknown): AppError {
   if (error instanceof AppError) return error
   if (error instanceof InvalidFieldError) return badRequest([{ field: error.field, message: error.reason }])
+  if (error instanceof ConflictError) {
+    return new AppError('CONFLICT', [{ field: error.field, message: error.reason, ...(error.id === undefined ? {} : { id: error.id }) }])
+  }
   if (error instanceof StoreUnavailableError) return new AppError('UNAVAILABLE')
   const fastifyError = error as FastifyError
   if (fastifyError.validation !== undefined) {

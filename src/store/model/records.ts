@@ -2,8 +2,8 @@ import type { Activity } from '../../schemas/activities.js'
 import type { Channel } from '../../schemas/channels.js'
 import type { Company } from '../../schemas/companies.js'
 import type { Member } from '../../schemas/members.js'
-import { levelOf, pulseAt } from '../../domain/engagement.js'
-import { nowSeconds, toWireTime } from '../../domain/time.js'
+import type { ActivityType } from '../../schemas/activity-types.js'
+import { toWireTime } from '../../domain/time.js'
 
 // The rows both stores read, and the records they become: snake_case columns, times as epoch seconds,
 // lists as arrays. Row types stay inside src/store; only records leave it.
@@ -58,7 +58,12 @@ export interface MemberRow extends BaseRow {
   tags: string[]
   source: string
   company_id: string | null
-  engagement: number
+  activity_count: number
+  /** The pulse as last computed (0 while excluded), exact at every instant before pulse_until (engagement.ts). */
+  pulse: number
+  pulse_until: number
+  /** 1 when excluded from engagement (staff, bots), else 0. */
+  excluded: number
   first_activity: number | null
   last_activity: number | null
 }
@@ -91,12 +96,26 @@ const memberFields = recordOf<Omit<Member, 'level' | 'pulse'>, MemberRow>(['firs
   'phones', 'jobTitle', 'avatarUrl', 'language', 'country', 'tags', 'source', 'companyId', 'firstActivity', 'lastActivity'],
 ['firstActivity', 'lastActivity'])
 
-export function toMember (row: MemberRow): Member {
-  const pulse = pulseAt(row.engagement, nowSeconds())
-  return { ...memberFields(row), level: levelOf(pulse), pulse }
+/** The member record of a row, with its pulse and level at the moment of the read. */
+export function toMember (row: MemberRow, pulse: number, level: number): Member {
+  return { ...memberFields(row), level, pulse }
 }
 
 export const toActivity = recordOf<Activity, ActivityRow>(['externalId', 'title', 'message', 'replyTo', 'reactTo', 'inviteTo',
   'source', 'activityTypeId', 'channelId', 'eventId', 'memberId'])
+
+export interface ActivityTypeRow extends BaseRow {
+  key: string
+  name: string
+  points: number
+  /** The overrides as JSON text: [{channelId, points}], in the order given. */
+  channel_points: string
+}
+
+const activityTypeFields = recordOf<Omit<ActivityType, 'channelPoints'>, ActivityTypeRow>(['key', 'name', 'points'])
+
+export function toActivityType (row: ActivityTypeRow): ActivityType {
+  return { ...activityTypeFields(row), channelPoints: JSON.parse(row.channel_points) }
+}
 
 export const toChannel = recordOf<Channel, ChannelRow>(['externalId', 'name', 'source'])

@@ -1,9 +1,10 @@
-import { minScoreForLevel } from '../../domain/engagement.js'
+import { DEFAULT_POINTS } from '../../domain/engagement.js'
+import type { ActivityType } from '../../schemas/activity-types.js'
 import { searchTerms } from '../../domain/members.js'
 import { normalizeDomain, uniqueInOrder } from '../../domain/normalize.js'
-import { nowSeconds } from '../../domain/time.js'
 import { time, type Convert, type FieldMap } from './columns.js'
-import type { ActivityRow, BaseRow, ChannelRow, CompanyRow, MemberRow } from './records.js'
+import { NEVER } from './engagement.js'
+import type { ActivityRow, ActivityTypeRow, BaseRow, ChannelRow, CompanyRow, MemberRow } from './records.js'
 import { identity } from './rules.js'
 
 // One description per resource, compiled by both stores: its table and columns, the request fields that set
@@ -54,8 +55,8 @@ export interface Sort {
 
 export interface Resource<Row extends BaseRow = BaseRow> {
   table: string
-  /** The workspace counter of its records, and the counted index's list. */
-  counter: 'companies' | 'members' | 'activities' | 'channels'
+  /** The workspace counter of its records, and the counted index's list; none: lists count their rows. */
+  counter?: 'companies' | 'members' | 'activities' | 'channels'
   /** Every column, in the order the rows are read. */
   columns: readonly string[]
   /** Request fields and the columns they set; every converter takes null, which clears the column. */
@@ -120,7 +121,7 @@ export const members = {
   // linkedin_url and activity_count are written, never read back into a record.
   columns: ['workspace_id', 'id', 'first_name', 'last_name', 'primary_email', 'emails', 'phones', 'job_title',
     'avatar_url', 'language', 'country', 'tags', 'linkedin_url', 'source', 'company_id', 'activity_count',
-    'engagement', 'first_activity', 'last_activity', 'created_at', 'updated_at'],
+    'pulse', 'pulse_until', 'excluded', 'first_activity', 'last_activity', 'created_at', 'updated_at'],
   fields: {
     firstName: ['first_name'],
     lastName: ['last_name'],
@@ -135,7 +136,7 @@ export const members = {
     linkedinUrl: ['linkedin_url'],
     companyId: ['company_id']
   },
-  initial: { activity_count: 0, engagement: 0, first_activity: null, last_activity: null },
+  initial: { activity_count: 0, pulse: 0, pulse_until: NEVER, excluded: 0, first_activity: null, last_activity: null },
   times: ['first_activity', 'last_activity'],
   sideTables: [
     tags('member_tags', 'member_id'),
@@ -147,12 +148,14 @@ export const members = {
     email: { kind: 'side', table: 'member_terms', owner: 'member_id', column: 'term', type: 'text', where: "kind = 'email'" },
     companyId: { kind: 'id', column: 'company_id', serves: ['createdAt'] },
     tag: tagFilter('member_tags', 'member_id'),
-    // Level 0 is every member: no condition.
-    minLevel: { kind: 'atLeast', column: 'engagement', serves: ['pulse'], value: (level) => level > 0 ? minScoreForLevel(level, nowSeconds()) : undefined },
+    // Set by the store, not by requests: minLevel as a stored pulse, and which stored pulses are exact (engagement.ts).
+    minPulse: { kind: 'atLeast', column: 'pulse', serves: ['pulse'] },
+    exactAfter: { kind: 'atLeast', column: 'pulse_until' },
+    staleAt: { kind: 'atMost', column: 'pulse_until' },
     activeSince: { kind: 'atLeast', column: 'last_activity', time: true, serves: ['lastActivity'] },
     activeUntil: { kind: 'atMost', column: 'last_activity', time: true, serves: ['lastActivity'] }
   },
-  sorts: { ...byTime, lastActivity: { column: 'last_activity', nullable: true }, pulse: { column: 'engagement' } }
+  sorts: { ...byTime, lastActivity: { column: 'last_activity', nullable: true }, pulse: { column: 'pulse' } }
 } satisfies Resource<MemberRow>
 
 // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
@@ -214,6 +217,30 @@ export const channels = {
   },
   sorts: byTime
 } satisfies Resource<ChannelRow>
+
+export const activityTypes = {
+  table: 'activity_types',
+  columns: ['workspace_id', 'id', 'key', 'name', 'points', 'channel_points', 'created_at', 'updated_at'],
+  fields: {
+    key: ['key'],
+    name: ['name'],
+    points: ['points', (value) => value ?? DEFAULT_POINTS],
+    // JSON text on both stores: the record's list, in the order given; the side table is what queries read.
+    channelPoints: ['channel_points', (value) => JSON.stringify(value ?? [])]
+  },
+  initial: {},
+  derive: (row) => row.name === null ? { name: row.key } : {},
+  times: [],
+  sideTables: [{
+    table: 'activity_type_channel_points',
+    owner: 'activity_type_id',
+    columns: [['channel_id', 'uuid'], ['points', 'int4']],
+    rows: (row) => (JSON.parse(row.channel_points) as ActivityType['channelPoints']).map(({ channelId, points }) => [channelId, String(points)])
+  }],
+  detachOnDelete: [],
+  filters: { q: { kind: 'prefix', column: 'key', serves: ['key'] } },
+  sorts: { key: { column: 'key' } }
+} satisfies Resource<ActivityTypeRow>
 
 /** The list columns of a resource: the columns its `list` fields set. */
 export const listColumns = (resource: Pick<Resource, 'fields'>): string[] =>

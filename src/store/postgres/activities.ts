@@ -1,6 +1,7 @@
 import type { ActivityPatch } from '../../schemas/activities.js'
-import { activityWeight, gainsByMember } from '../../domain/engagement.js'
-import { nowSeconds } from '../../domain/time.js'
+import { DEFAULT_POINTS } from '../../domain/engagement.js'
+import type { Clock } from '../../domain/time.js'
+import postgres from 'postgres'
 import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
@@ -9,7 +10,9 @@ import { allSettled, existingIds, Retry, statement, transaction, type Counters, 
 import { recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../model/records.js'
 import { activities } from '../model/resources.js'
-import { ActivityTypeIds } from '../activity-types.js'
+import type { ActivityTypeIds } from '../activity-types.js'
+import { spansByMember } from '../model/engagement.js'
+import type { PostgresEngagement } from './engagement.js'
 
 // Concurrency: every write that changes a member's activities first takes that member's row lock (a create by
 // the atomic UPDATE in `attach`, a move by FOR UPDATE on both members in ascending id order, a member delete
@@ -18,9 +21,9 @@ import { ActivityTypeIds } from '../activity-types.js'
 // committed before it began. Row locks are taken in one order everywhere (members, then activities, then
 // counters), so writers queue instead of deadlocking.
 
-export function postgresActivities (pool: Pool, counters: Counters, blockSize: number): ActivityStore {
-  const types = new ActivityTypeIds()
-  const table = recordTable(pool, counters, blockSize, activities, toActivity)
+export function postgresActivities (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
+  types: ActivityTypeIds): ActivityStore {
+  const table = recordTable(pool, counters, blockSize, clock, activities, toActivity)
 
   const channelsFound = existingIds('channels')
   const activitiesFound = existingIds('activities')
@@ -29,8 +32,9 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   const lockMembers = statement<{ id: string }>(
     'SELECT id FROM members WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE')
   const selectType = statement<{ id: string }>('SELECT id FROM activity_types WHERE workspace_id = $1 AND key = $2')
-  const insertType = statement<{ id: string }>(`INSERT INTO activity_types (workspace_id, id, key, created_at)
-    VALUES ($1, $2, $3, to_timestamp($4)) ON CONFLICT (workspace_id, key) DO NOTHING RETURNING id`)
+  const insertType = statement<{ id: string }>(`INSERT INTO activity_types (workspace_id, id, key, name, points, channel_points,
+      created_at, updated_at)
+    VALUES ($1, $2, $3, $3, ${DEFAULT_POINTS}, '[]', to_timestamp($4), to_timestamp($4)) ON CONFLICT (workspace_id, key) DO NOTHING RETURNING id`)
   const deleteActivity = statement('DELETE FROM activities WHERE workspace_id = $1 AND id = $2')
   // Activities that pointed at a removed one keep no dangling reference. This runs after the delete (the
   // references are deferred foreign keys, checked at commit), and the removed row was locked first, so a
@@ -42,21 +46,18 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       updated_at = to_timestamp($3)
     WHERE workspace_id = $1 AND (reply_to = $2 OR react_to = $2 OR invite_to = $2)`)
 
-  // A member's derived fields follow its activities in the same transaction: count and engagement score by
-  // atomic increments, first/last activity by least/greatest, or on removal by min/max over the
-  // (workspace_id, member_id, created_at) index. `attach` also checks that the member exists and locks it.
+  // A member's derived fields follow its activities in the same transaction: the count by atomic increments,
+  // first/last activity by least/greatest, or on removal by min/max over the (workspace_id, member_id, created_at)
+  // index; pulse by engagement.ts. `attach` also checks that the member exists and locks it.
   const attach = statement<{ id: string }>(`UPDATE members SET activity_count = activity_count + 1,
-      engagement = engagement + $3,
-      first_activity = least(first_activity, to_timestamp($4)), last_activity = greatest(last_activity, to_timestamp($4))
+      first_activity = least(first_activity, to_timestamp($3)), last_activity = greatest(last_activity, to_timestamp($3))
     WHERE workspace_id = $1 AND id = $2 RETURNING id`)
-  // The same for many activities at once: each member's counts move once, by the batch's count, summed weights, min and max.
+  // The same for many activities at once: each member's counts move once, by the batch's count, min and max.
   const attachMany = statement<{ id: string }>(`UPDATE members m SET activity_count = m.activity_count + d.n,
-      engagement = m.engagement + d.weight,
       first_activity = least(m.first_activity, to_timestamp(d.first)), last_activity = greatest(m.last_activity, to_timestamp(d.last))
-    FROM unnest($2::uuid[], $3::int8[], $4::float8[], $5::float8[], $6::float8[]) AS d (id, n, weight, first, last)
+    FROM unnest($2::uuid[], $3::int8[], $4::float8[], $5::float8[]) AS d (id, n, first, last)
     WHERE m.workspace_id = $1 AND m.id = d.id RETURNING m.id`)
   const detach = statement(`UPDATE members SET activity_count = activity_count - 1,
-      engagement = CASE WHEN activity_count = 1 THEN 0 ELSE engagement - $3 END,
       first_activity = (SELECT min(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2),
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2)
     WHERE workspace_id = $1 AND id = $2`)
@@ -77,7 +78,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     if (known !== undefined) return known
     const [found] = await selectType(db, workspaceId, key)
     if (found !== undefined) return found.id
-    const [inserted] = await insertType(db, workspaceId, newId(), key, nowSeconds())
+    const [inserted] = await insertType(db, workspaceId, newId(), key, clock())
     if (inserted !== undefined) return inserted.id
     const [raced] = await selectType(db, workspaceId, key)
     if (raced === undefined) throw new Retry()
@@ -90,12 +91,12 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    */
   function admit (tx: Db, workspaceId: string, input: ActivityInput) {
     if (!isId(workspaceId) || !isId(input.memberId)) throw new InvalidFieldError('memberId')
-    const now = nowSeconds()
+    const now = clock()
     const at = input.createdAt ?? now
     const memberId = input.memberId
     const checked = allSettled([
       (async () => {
-        if ((await attach(tx, workspaceId, memberId, activityWeight(at), at)).length === 0) throw new InvalidFieldError('memberId')
+        if ((await attach(tx, workspaceId, memberId, at)).length === 0) throw new InvalidFieldError('memberId')
       })(),
       checkReferences(tx, workspaceId, input)
     ])
@@ -108,7 +109,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     // A type made here is made after the member's lock, as every write takes that lock first.
     if (types.get(workspaceId, input.activityTypeKey) === undefined) await checked
     const typed = { ...extra, activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
-    const [, row] = await allSettled([checked, table.insertRow(tx, workspaceId, input, typed)])
+    const counted = { workspace_id: workspaceId, member_id: input.memberId, channel_id: input.channelId ?? null, ...typed }
+    const [, row] = await allSettled([checked, table.insertRow(tx, workspaceId, input, typed), engagement.added(tx, [counted], extra.updated_at)])
     return row
   }
 
@@ -120,14 +122,14 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    */
   async function admitMany (tx: Db, workspaceId: string, inputs: readonly ActivityInput[]) {
     if (!isId(workspaceId) || !inputs.every((input) => isId(input.memberId))) throw new InvalidFieldError('memberId')
-    const now = nowSeconds()
+    const now = clock()
     const ats = inputs.map((input) => input.createdAt ?? now)
-    const gains = gainsByMember(inputs.map((input) => input.memberId), ats)
-    const ids = [...gains.keys()].sort()
-    const sums = ids.map((id) => gains.get(id)!)
+    const spans = spansByMember(inputs.map((input) => input.memberId), ats)
+    const ids = [...spans.keys()].sort()
+    const sums = ids.map((id) => spans.get(id)!)
     const [, attached, channels, activities] = await allSettled([
       lockMembers(tx, workspaceId, ids),
-      attachMany(tx, workspaceId, ids, sums.map((m) => m.n), sums.map((m) => m.weight), sums.map((m) => m.first), sums.map((m) => m.last)),
+      attachMany(tx, workspaceId, ids, sums.map((m) => m.n), sums.map((m) => m.first), sums.map((m) => m.last)),
       channelsFound(tx, workspaceId, inputs.map((input) => input.channelId)),
       activitiesFound(tx, workspaceId, inputs.flatMap((input) => [input.replyTo, input.reactTo, input.inviteTo]))
     ])
@@ -138,24 +140,42 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     return inputs.map((input, i) => ({ activity_type_id: typeIds.get(input.activityTypeKey), created_at: ats[i], updated_at: now }))
   }
 
+  /**
+   * Runs a write again, with no remembered type, when a type it remembered was deleted meanwhile (by another
+   * process: this one forgets a type it deletes); the activities' foreign key said so.
+   */
+  async function retryingTypes<T> (write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (!(error instanceof postgres.PostgresError && error.constraint_name === 'activities_type_fkey')) throw error
+      types.clear()
+      return await write()
+    }
+  }
+
   return {
     get: table.operations.get,
 
     async create (workspaceId, input: ActivityInput) {
-      const row = await transaction(pool, async (tx) => await insert(tx, workspaceId, input))
+      const row = await retryingTypes(async () => await transaction(pool, async (tx) => await insert(tx, workspaceId, input)))
       types.remember(workspaceId, [row], [input])
       return toActivity(row)
     },
 
     async createMany (workspaceId, inputs: ActivityInput[]) {
-      const rows = await transaction(pool, async (tx) => await table.insertRows(tx, workspaceId, inputs, await admitMany(tx, workspaceId, inputs)))
+      const rows = await retryingTypes(async () => await transaction(pool, async (tx) => {
+        const rows = await table.insertRows(tx, workspaceId, inputs, await admitMany(tx, workspaceId, inputs))
+        await engagement.added(tx, rows, clock())
+        return rows
+      }))
       types.remember(workspaceId, rows, inputs)
       return rows.map((row) => row.id)
     },
 
     async update (workspaceId, id, input) {
       if (!isId(workspaceId) || !isId(id)) return undefined
-      const next = await transaction(pool, async (tx) => {
+      const next = await retryingTypes(async () => await transaction(pool, async (tx) => {
         // Lock the members first (the current one and the one it moves to), then the activity itself.
         const [current] = await memberOf(tx, workspaceId, id)
         if (current === undefined) return undefined
@@ -173,11 +193,15 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
           : { activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
         const next = await table.patchRow(tx, row, input, extra)
         if (next.member_id !== row.member_id) {
-          await detach(tx, workspaceId, row.member_id, activityWeight(row.created_at))
-          await attach(tx, workspaceId, next.member_id, activityWeight(next.created_at), next.created_at)
+          await detach(tx, workspaceId, row.member_id)
+          await attach(tx, workspaceId, next.member_id, next.created_at)
+        }
+        if (next.member_id !== row.member_id || next.activity_type_id !== row.activity_type_id || next.channel_id !== row.channel_id) {
+          await engagement.removed(tx, row)
+          await engagement.added(tx, [next], clock())
         }
         return next
-      })
+      }))
       if (next !== undefined) types.remember(workspaceId, [next], [input])
       return next && toActivity(next)
     },
@@ -193,9 +217,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
         if (row === undefined) return false
         if (row.member_id !== current.member_id) throw new Retry()
         await deleteActivity(tx, workspaceId, id)
-        await clearReferences(tx, workspaceId, id, nowSeconds())
-        await detach(tx, workspaceId, row.member_id, activityWeight(row.created_at))
-        await table.index.moved(tx, workspaceId, { at: row.created_at, id }, -1)
+        await clearReferences(tx, workspaceId, id, clock())
+        await detach(tx, workspaceId, row.member_id)
+        await engagement.removed(tx, row)
+        await table.index!.moved(tx, workspaceId, { at: row.created_at, id }, -1)
         return true
       })
     },

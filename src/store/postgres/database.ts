@@ -1,4 +1,5 @@
 import postgres from 'postgres'
+import type { Clock } from '../../domain/time.js'
 import { InvalidFieldError, StoreUnavailableError } from '../types.js'
 import { isId } from '../../domain/uuid.js'
 
@@ -15,6 +16,8 @@ export interface PostgresOptions {
   statementTimeoutMs: number
   /** Rows per block of the counted list index (src/store/counted-index.ts); small in tests, to make many. */
   listBlockSize?: number
+  /** The time of writes and reads (epoch seconds); the system's when unset. */
+  clock?: Clock
 }
 
 // TLS and any other connection parameter come with the URL (sslmode=require, ...); query parameters that are

@@ -7,6 +7,11 @@ import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
 import { toChannel, toCompany } from '../model/records.js'
+import { nowSeconds } from '../../domain/time.js'
+import { ActivityTypeIds } from '../activity-types.js'
+import { startRefresher } from '../refresher.js'
+import { postgresActivityTypes } from './activity-types.js'
+import { postgresEngagement } from './engagement.js'
 
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
 export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
@@ -20,15 +25,25 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   admit(pool, options)
   const counts = counters()
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
+  const clock = options.clock ?? nowSeconds
+  const engagement = postgresEngagement(pool, clock)
+  const types = new ActivityTypeIds()
+  const refresher = startRefresher(async () => await engagement.refreshAll())
   return {
-    companies: recordTable(pool, counts, blockSize, companies, toCompany).operations,
-    members: postgresMembers(pool, counts, blockSize),
-    activities: postgresActivities(pool, counts, blockSize),
-    channels: recordTable(pool, counts, blockSize, channels, toChannel).operations,
+    companies: recordTable(pool, counts, blockSize, clock, companies, toCompany).operations,
+    members: postgresMembers(pool, counts, blockSize, clock, engagement),
+    activities: postgresActivities(pool, counts, blockSize, clock, engagement, types),
+    channels: recordTable(pool, counts, blockSize, clock, channels, toChannel, {
+      beforeDelete: async (db, row) => await engagement.channelRemoving(db, row.workspace_id, row.id, clock())
+    }).operations,
+    activityTypes: postgresActivityTypes(pool, counts, clock, engagement, types),
+    engagement: engagement.engagement,
+    clock,
     async ping () {
       await statement('SELECT 1')(pool)
     },
     async close () {
+      await refresher.stop()
       // In-flight queries get a few seconds to finish; then their connections are closed.
       await pool.end({ timeout: 5 })
     },

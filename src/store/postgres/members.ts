@@ -1,16 +1,20 @@
-import { nowSeconds } from '../../domain/time.js'
+import { levelOf, minPulseForLevel } from '../../domain/engagement.js'
+import type { Clock } from '../../domain/time.js'
 import type { MemberStore } from '../types.js'
 import { checkMember, identity } from '../model/rules.js'
-import { existingIds, statement, type Counters, type Pool } from './database.js'
+import { allSettled, existingIds, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { recordTable } from './record-table.js'
-import { toMember } from '../model/records.js'
+import { toMember, type MemberRow } from '../model/records.js'
 import { members } from '../model/resources.js'
 import { byKey } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
+import { exactWindow, memberOrder, mergedPage } from '../model/engagement.js'
+import type { PostgresEngagement } from './engagement.js'
 
-export function postgresMembers (pool: Pool, counters: Counters, blockSize: number): MemberStore {
+export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement): MemberStore {
   const deleteActivities = statement<{ id: string, at: number }>(`DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2
     RETURNING id, extract(epoch FROM created_at)::float8 AS at`)
+  const deleteDays = statement('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = $2')
   const activityIndex = countedIndex(pool, counters, 'activities', 'activities', blockSize)
   // Other members' activities that pointed at the removed ones keep no dangling reference. This runs after the
   // delete (the references are deferred foreign keys, checked at commit), so a reference another transaction
@@ -23,8 +27,10 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     WHERE workspace_id = $1 AND (reply_to = ANY($2::uuid[]) OR react_to = ANY($2::uuid[]) OR invite_to = ANY($2::uuid[]))`)
   // A company deleted after this look-up fails the foreign key at the write instead (mapped to companyId).
   const companiesFound = existingIds('companies')
+  // The parts of a list by pulse are several statements: one snapshot for all of them.
+  const snapshot = statement('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY')
 
-  return recordTable(pool, counters, blockSize, members, toMember, {
+  const table = recordTable(pool, counters, blockSize, clock, members, (row) => row, {
     // By the rule both stores apply, in input order, the companies the rows name looked up first, together.
     check: async (db, rows, previous) => {
       const named = (row: typeof rows[number]) => row.company_id === previous?.company_id ? null : row.company_id
@@ -34,10 +40,70 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     // Its activities go with it. The member's row lock is taken first (remove reads it FOR UPDATE), as every
     // write that touches its activities takes it first.
     beforeDelete: async (db, row) => {
-      const removed = (await deleteActivities(db, row.workspace_id, row.id)).sort(byKey)
-      if (removed.length > 0) await clearReferences(db, row.workspace_id, removed.map((activity) => activity.id), nowSeconds())
+      const [removed] = await allSettled([deleteActivities(db, row.workspace_id, row.id), deleteDays(db, row.workspace_id, row.id)])
+      removed.sort(byKey)
+      if (removed.length > 0) await clearReferences(db, row.workspace_id, removed.map((activity) => activity.id), clock())
       await activityIndex.changed(db, row.workspace_id, removed, -1)
       await counters.add(db, row.workspace_id, 'activities', -removed.length)
     }
-  }).operations
+  })
+
+  /** The records of rows at `now`: each pulse exact (computed for a stale row), each level on the workspace's thresholds. */
+  async function recordsOf (db: Db, rows: readonly MemberRow[], now: number) {
+    if (rows.length === 0) return []
+    const [thresholds, pulses] = await allSettled([
+      engagement.thresholds(db, rows[0]!.workspace_id),
+      Promise.all(rows.map(async (row) => await engagement.pulseAt(db, row, now)))
+    ])
+    return rows.map((row, i) => toMember(row, pulses[i]!, levelOf(pulses[i]!, thresholds)))
+  }
+
+  /**
+   * A list whose order or filter is pulse: the members whose stored pulse is exact come from the index on it,
+   * the stale ones that match the other filters are computed and merged in (model/engagement.ts).
+   */
+  async function listByPulse (tx: Db, workspaceId: string, request: Parameters<MemberStore['list']>[1], now: number) {
+    const { minLevel, ...filters } = request
+    const minPulse = minPulseForLevel(minLevel ?? 0, await engagement.thresholds(tx, workspaceId))
+    const sort = request.sort ?? '-createdAt'
+    const staleRows = await table.rowsOf(tx, workspaceId, table.listQuery({ ...filters, staleAt: now }), 0, null)
+    const pulses = await Promise.all(staleRows.map(async (row) => await engagement.pulseAt(tx, row, now)))
+    const stale = staleRows.map((row, i) => ({ ...row, pulse: pulses[i]! }))
+      .filter((row) => minPulse === undefined || row.pulse >= minPulse)
+      .sort(memberOrder(sort))
+    const exactQuery = table.listQuery({ ...filters, exactAfter: now + 1, ...(minPulse === undefined ? {} : { minPulse }) })
+    const total = await table.totalOf(tx, workspaceId, exactQuery) + stale.length
+    if ((request.page - 1) * request.pageSize >= total) return { total, items: [] }
+    const { offset, limit } = exactWindow(stale, request.page, request.pageSize)
+    const exact = await table.rowsOf(tx, workspaceId, exactQuery, offset, limit)
+    return { total, items: await recordsOf(tx, mergedPage(stale, exact, offset, request.page, request.pageSize, memberOrder(sort)), now) }
+  }
+
+  const { operations } = table
+  return {
+    async get (workspaceId, id) {
+      const row = await operations.get(workspaceId, id)
+      return row && (await recordsOf(pool, [row], clock()))[0]
+    },
+    async create (workspaceId, input) {
+      return (await recordsOf(pool, [await operations.create(workspaceId, input)], clock()))[0]!
+    },
+    createMany: operations.createMany,
+    async update (workspaceId, id, input) {
+      const row = await operations.update(workspaceId, id, input)
+      return row && (await recordsOf(pool, [row], clock()))[0]
+    },
+    remove: operations.remove,
+    async list (workspaceId, request) {
+      const now = clock()
+      if (request.sort === 'pulse' || request.sort === '-pulse' || (request.minLevel ?? 0) > 0) {
+        return await transaction(pool, async (tx) => {
+          await snapshot(tx)
+          return await listByPulse(tx, workspaceId, request, now)
+        })
+      }
+      const page = await operations.list(workspaceId, request)
+      return { total: page.total, items: await recordsOf(pool, page.items, now) }
+    }
+  }
 }

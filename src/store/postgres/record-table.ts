@@ -1,4 +1,4 @@
-import { nowSeconds } from '../../domain/time.js'
+import type { Clock } from '../../domain/time.js'
 import type { BaseRow } from '../model/records.js'
 import { newRow, patchedRow } from '../model/rows.js'
 import type { Resource } from '../model/resources.js'
@@ -16,7 +16,7 @@ export interface Hooks<Row> {
    * rolls back. One call for a whole batch, so its look-ups are one statement.
    */
   check?: (db: Db, rows: readonly Row[], previous: Row | undefined) => Promise<void>
-  /** Runs before the row (read FOR UPDATE) is deleted: the part of the delete's cascade its description does not say. */
+  /** Runs first when the row (read FOR UPDATE) is deleted: the part of the delete's cascade its description does not say. */
   beforeDelete?: (db: Db, row: Row) => Promise<void>
 }
 
@@ -40,8 +40,8 @@ const dialect: Dialect = {
  * delete, list. Rows hold times as epoch seconds: written with to_timestamp(), read back with extract(epoch), so a row
  * converts to a record exactly as in SQLite (whole seconds; years 0000-9999 included).
  */
-export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Counters, blockSize: number, resource: Resource<Row>,
-  toRecord: (row: Row) => Rec, hooks: Hooks<Row> = {}) {
+export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Counters, blockSize: number, clock: Clock,
+  resource: Resource<Row>, toRecord: (row: Row) => Rec, hooks: Hooks<Row> = {}) {
   const times = new Set(['created_at', 'updated_at', ...resource.times])
   const readList = resource.columns.map((c) => times.has(c) ? `extract(epoch FROM ${c})::float8 AS ${c}` : c).join(', ')
   const placeholder = (column: string, n: number) => times.has(column) ? `to_timestamp($${n})` : `$${n}`
@@ -60,7 +60,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     FROM jsonb_array_elements($1::text::jsonb) AS r, jsonb_populate_record(NULL::${resource.table}, r - '{${timeColumns.join(',')}}'::text[]) AS p`)
   const update = statement(`UPDATE ${resource.table} SET ${written.map((c, i) => `${c} = ${placeholder(c, i + 3)}`).join(', ')} ${where}`)
   const remove = statement(`DELETE FROM ${resource.table} ${where}`)
-  const index = countedIndex(pool, counters, resource.table, resource.counter, blockSize)
+  const counter = resource.counter
+  const index = counter === undefined ? undefined : countedIndex(pool, counters, resource.table, counter, blockSize)
   const detach = resource.detachOnDelete.map(([other, column]) => statement(`UPDATE ${other} SET ${column} = NULL,
     updated_at = to_timestamp($3) WHERE workspace_id = $1 AND ${column} = $2`))
   const sides = resource.sideTables.map((side) => {
@@ -73,7 +74,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         AS t (owner, ${names}) ON CONFLICT DO NOTHING`)
     }
   })
-  const countedPage = index.pageStatement<Row>(readList)
+  const countedPage = index?.pageStatement<Row>(readList)
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
 
@@ -108,14 +109,14 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
 
   /** Inserts a new row and counts it: call last in the transaction but for other counters. */
   async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
-    const row = newRow(resource, workspaceId, input, extra, nowSeconds())
+    const row = newRow(resource, workspaceId, input, extra, clock())
     await hooks.check?.(db, [row], undefined)
     // One round trip: the statements go out together on the transaction's connection and the server runs them
     // in this order (the counter's row lock last); none needs another's result.
     await allSettled([
       insert(db, ...values(row, resource.columns)),
       keepSides(db, workspaceId, [row]),
-      index.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
+      index?.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
     ])
     return row
   }
@@ -125,7 +126,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    * index once for all. Call last in the transaction but for other counters.
    */
   async function insertRows (db: Db, workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Promise<Row[]> {
-    const now = nowSeconds()
+    const now = clock()
     const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
     if (rows.length === 0) return rows
     await hooks.check?.(db, rows, undefined)
@@ -136,14 +137,15 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     })
     const json = JSON.stringify(objects, (_, value: unknown) => typeof value === 'string' ? (value as WellFormed).toWellFormed() : value)
     await allSettled([insertMany(db, json), keepSides(db, workspaceId, rows)])
+    if (index === undefined || counter === undefined) return rows
     await index.changed(db, workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })).sort(byKey), 1)
-    await counters.add(db, workspaceId, resource.counter, rows.length)
+    await counters.add(db, workspaceId, counter, rows.length)
     return rows
   }
 
   /** Applies the fields present in `input` (and `extra` columns) to a row read FOR UPDATE; `updated_at` moves only on a real change. */
   async function patchRow (db: Db, row: Row, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
-    const next = patchedRow(resource, row, input, extra, nowSeconds())
+    const next = patchedRow(resource, row, input, extra, clock())
     if (next === undefined) return row
     await hooks.check?.(db, [next], row)
     await allSettled([update(db, row.workspace_id, row.id, ...values(next, written)), keepSides(db, row.workspace_id, [next], row)])
@@ -153,15 +155,15 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
   async function deleteRow (db: Db, row: Row): Promise<void> {
     await remove(db, row.workspace_id, row.id)
-    await index.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, -1)
+    await index?.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, -1)
   }
 
   // A list is one statement, so the total and the page come from one snapshot: $1 the workspace, $2 the page
   // size, $3 the offset, the filters' parameters after. Without filters (or with keptTotal) the total is a kept count.
   function listSql (list: ListQuery): string {
     const where = ['workspace_id = $1', ...list.where].join(' AND ')
-    const counted = list.where.length === 0
-      ? counters.total(resource.counter)
+    const counted = list.where.length === 0 && counter !== undefined
+      ? counters.total(counter)
       : list.keptTotal === undefined
         ? `SELECT count(*)::float8 AS total FROM ${resource.table} WHERE ${where}`
         : `SELECT coalesce((${list.keptTotal}), 0)::float8 AS total`
@@ -172,9 +174,31 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       ) page ON true`
   }
 
+  const whereOf = (list: ListQuery) => ['workspace_id = $1', ...list.where].join(' AND ')
+
+  /** The rows matching the filters: without filters (or with keptTotal) a kept count. */
+  async function totalOf (db: Db, workspaceId: string, list: ListQuery): Promise<number> {
+    if (!isId(workspaceId) || list.none) return 0
+    const [row] = await statement<{ total: number }>(`WITH counted AS (${list.where.length === 0 && counter !== undefined
+      ? counters.total(counter)
+      : list.keptTotal === undefined
+        ? `SELECT count(*)::float8 AS total FROM ${resource.table} WHERE ${whereOf(list)}`
+        : `SELECT coalesce((${list.keptTotal}), 0)::float8 AS total`}) SELECT total FROM counted
+      -- $2 and $3 (the page's size and offset in listSql) are unused here, but the filters' numbers follow them.
+      WHERE $2::int8 IS NULL AND $3::int8 IS NULL`)(db, workspaceId, null, null, ...list.params as Param[])
+    return row?.total ?? 0
+  }
+
+  /** `limit` rows (all: null) matching the filters from `offset` on, in the list's order. */
+  async function rowsOf (db: Db, workspaceId: string, list: ListQuery, offset: number, limit: number | null): Promise<Row[]> {
+    if (!isId(workspaceId) || list.none) return []
+    return await statement<Row>(`SELECT ${readList} FROM ${resource.table} WHERE ${whereOf(list)} ORDER BY ${list.orderBy}
+      LIMIT $2 OFFSET $3`)(db, workspaceId, limit, offset, ...list.params as Param[])
+  }
+
   async function listRows (db: Db, workspaceId: string, list: ListQuery): Promise<Page<Row>> {
     if (!isId(workspaceId) || list.none) return { total: 0, items: [] }
-    if (list.where.length === 0 && list.counted !== undefined) return await countedRows(workspaceId, list, list.counted)
+    if (list.where.length === 0 && list.counted !== undefined && countedPage !== undefined) return await countedRows(workspaceId, list, list.counted)
     // Pages are numbered up to 2^53, so the offset may pass 2^53: compute it exactly and send it as text.
     const offset = String(BigInt(list.page - 1) * BigInt(list.pageSize))
     const rows = await statement<Row & { total: number }>(listSql(list))(db, workspaceId, list.pageSize, offset, ...list.params as Param[])
@@ -186,7 +210,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   async function countedRows (workspaceId: string, list: ListQuery, order: 'asc' | 'desc'): Promise<Page<Row>> {
     // Pages are numbered up to 2^53, so the offset may pass 2^53: computed exactly and sent as text.
     const offset = String(BigInt(list.page - 1) * BigInt(list.pageSize))
-    const rows = await countedPage(pool, workspaceId, offset, list.pageSize, order)
+    const rows = await countedPage!(pool, workspaceId, offset, list.pageSize, order)
     const items = rows.filter((row) => row.id !== null)
     return { total: rows[0]?.total ?? 0, items: order === 'desc' ? items : items.reverse() }
   }
@@ -194,6 +218,11 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   return {
     /** The select list of a row, for statements of the resource's own. */
     readList,
+    listRows,
+    totalOf,
+    rowsOf,
+    /** The list request compiled for this table. */
+    listQuery: (request: ListRequest) => listQuery(resource, request, dialect),
     index,
     find,
     insertRow,
@@ -231,12 +260,12 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         return await transaction(pool, async (tx) => {
           const row = await find(tx, workspaceId, id, true)
           if (row === undefined) return false
-          const now = nowSeconds()
+          await hooks.beforeDelete?.(tx, row)
+          const now = clock()
           await allSettled([
             ...detach.map(async (statement) => await statement(tx, workspaceId, id, now)),
             ...sides.map(async (side) => await side.clear(tx, workspaceId, id))
           ])
-          await hooks.beforeDelete?.(tx, row)
           await deleteRow(tx, row)
           return true
         })

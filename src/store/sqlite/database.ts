@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type BetterSqlite3 from 'better-sqlite3'
+import type { Clock } from '../../domain/time.js'
 import { Database } from './driver.js'
 import { StoreUnavailableError } from '../types.js'
 import { migrations } from './migrations/index.js'
@@ -14,6 +15,8 @@ export interface SqliteOptions {
   listBlockSize?: number
   /** Pages of write-ahead log past which commits wait for a checkpoint (src/store/sqlite/checkpointer.ts); small in tests. */
   logLimitPages?: number
+  /** The time of writes and reads (epoch seconds); the system's when unset. */
+  clock?: Clock
 }
 
 export function openDatabase (path: string, options: SqliteOptions): Db {

@@ -7,23 +7,36 @@ import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
 import { toChannel, toCompany } from '../model/records.js'
+import { nowSeconds } from '../../domain/time.js'
+import { sqliteEngagement } from './engagement.js'
+import { sqliteActivityTypes } from './activity-types.js'
+import { startRefresher } from '../refresher.js'
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const db = openDatabase(path, options)
   const counts = counters(db)
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
+  const clock = options.clock ?? nowSeconds
   const ping = db.prepare('SELECT 1').pluck()
   const checkpointer = path === ':memory:' ? undefined : startCheckpointer(db, path, options.logLimitPages)
   if (checkpointer !== undefined) gateCommits(db, checkpointer.ready)
+  const engagement = sqliteEngagement(db, clock)
+  const refresher = startRefresher(async () => await engagement.refreshAll())
   return {
-    companies: recordTable(db, counts, blockSize, companies, toCompany).operations,
-    members: sqliteMembers(db, counts, blockSize),
-    activities: sqliteActivities(db, counts, blockSize),
-    channels: recordTable(db, counts, blockSize, channels, toChannel).operations,
+    companies: recordTable(db, counts, blockSize, clock, companies, toCompany).operations,
+    members: sqliteMembers(db, counts, blockSize, clock, engagement),
+    activities: sqliteActivities(db, counts, blockSize, clock, engagement),
+    channels: recordTable(db, counts, blockSize, clock, channels, toChannel, {
+      beforeDelete: (row) => engagement.channelRemoving(row.workspace_id, row.id, clock())
+    }).operations,
+    activityTypes: sqliteActivityTypes(db, counts, clock, engagement),
+    engagement: engagement.engagement,
+    clock,
     async ping () {
       ping.get()
     },
     async close () {
+      await refresher.stop()
       await checkpointer?.stop()
       if (db.open) db.close()
     },

@@ -1,14 +1,17 @@
-import { nowSeconds } from '../../domain/time.js'
+import { levelOf, minPulseForLevel } from '../../domain/engagement.js'
+import type { Clock } from '../../domain/time.js'
 import type { MemberStore } from '../types.js'
 import { checkMember, identity } from '../model/rules.js'
 import type { Counters, Db } from './database.js'
 import { recordTable } from './record-table.js'
-import { toMember } from '../model/records.js'
+import { toMember, type MemberRow } from '../model/records.js'
 import { members } from '../model/resources.js'
 import type { Boundary } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
+import { exactWindow, memberOrder, mergedPage } from '../model/engagement.js'
+import type { SqliteEngagement } from './engagement.js'
 
-export function sqliteMembers (db: Db, counters: Counters, blockSize: number): MemberStore {
+export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement): MemberStore {
   // Other members' activities that point at the removed ones keep no dangling reference.
   const clearReferences = ['reply_to', 'react_to', 'invite_to'].map((column) => db.prepare(`
     UPDATE activities SET ${column} = NULL, updated_at = @now
@@ -16,21 +19,81 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number): M
       SELECT id FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
     AND member_id <> @member_id`))
   const deleteActivities = db.prepare('DELETE FROM activities WHERE workspace_id = ? AND member_id = ?')
+  const deleteDays = db.prepare('DELETE FROM member_activity_days WHERE workspace_id = ? AND member_id = ?')
   const activityKeys = db.prepare(`SELECT created_at AS at, id FROM activities WHERE workspace_id = ? AND member_id = ?
     ORDER BY created_at, id`)
   const activityIndex = countedIndex(db, counters, 'activities', 'activities', blockSize)
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
 
-  return recordTable(db, counters, blockSize, members, toMember, {
+  const table = recordTable(db, counters, blockSize, clock, members, (row) => row, {
     check: (row, previous) => checkMember(identity(row), row.company_id === previous?.company_id ? null : row.company_id,
       (companyId) => companyExists.get(row.workspace_id, companyId) !== undefined),
     // Its activities go with it.
     beforeDelete: (row) => {
-      const params = { workspace_id: row.workspace_id, member_id: row.id, now: nowSeconds() }
+      const params = { workspace_id: row.workspace_id, member_id: row.id, now: clock() }
       for (const statement of clearReferences) statement.run(params)
       const removed = activityKeys.all(row.workspace_id, row.id) as Boundary[]
       counters.add(row.workspace_id, 'activities', -deleteActivities.run(row.workspace_id, row.id).changes)
+      deleteDays.run(row.workspace_id, row.id)
       activityIndex.removed(row.workspace_id, removed)
     }
-  }).operations
+  })
+
+  /** The records of rows at `now`: each pulse exact (computed for a stale row), each level on the workspace's thresholds. */
+  function recordsOf (rows: readonly MemberRow[], now: number) {
+    if (rows.length === 0) return []
+    const thresholds = engagement.thresholds(rows[0]!.workspace_id)
+    return rows.map((row) => {
+      const pulse = engagement.pulseAt(row, now)
+      return toMember(row, pulse, levelOf(pulse, thresholds))
+    })
+  }
+
+  /**
+   * A list whose order or filter is pulse: the members whose stored pulse is exact come from the index on it,
+   * the stale ones that match the other filters are computed and merged in (model/engagement.ts).
+   */
+  const listByPulse = db.transaction((workspaceId: string, request: Parameters<MemberStore['list']>[1], now: number) => {
+    const { minLevel, ...filters } = request
+    const minPulse = minPulseForLevel(minLevel ?? 0, engagement.thresholds(workspaceId))
+    const sort = request.sort ?? '-createdAt'
+    const staleQuery = table.listQuery({ ...filters, staleAt: now })
+    const stale = table.rowsOf(workspaceId, staleQuery, 0, -1)
+      .map((row) => ({ ...row, pulse: engagement.pulseAt(row, now) }))
+      .filter((row) => minPulse === undefined || row.pulse >= minPulse)
+      .sort(memberOrder(sort))
+    const exactQuery = table.listQuery({ ...filters, exactAfter: now + 1, ...(minPulse === undefined ? {} : { minPulse }) })
+    const total = table.totalOf(workspaceId, exactQuery) + stale.length
+    if ((request.page - 1) * request.pageSize >= total) return { total, items: [] }
+    const { offset, limit } = exactWindow(stale, request.page, request.pageSize)
+    const exact = table.rowsOf(workspaceId, exactQuery, offset, limit)
+    return { total, items: recordsOf(mergedPage(stale, exact, offset, request.page, request.pageSize, memberOrder(sort)), now) }
+  })
+  const list = db.transaction((workspaceId: string, request: Parameters<MemberStore['list']>[1], now: number) => {
+    const page = table.listRows(workspaceId, table.listQuery(request))
+    return { total: page.total, items: recordsOf(page.items, now) }
+  })
+
+  const { operations } = table
+  return {
+    async get (workspaceId, id) {
+      return db.transaction(() => {
+        const row = table.find(workspaceId, id)
+        return row && recordsOf([row], clock())[0]
+      }).deferred()
+    },
+    async create (workspaceId, input) {
+      return recordsOf([await operations.create(workspaceId, input)], clock())[0]!
+    },
+    createMany: operations.createMany,
+    async update (workspaceId, id, input) {
+      const row = await operations.update(workspaceId, id, input)
+      return row && recordsOf([row], clock())[0]
+    },
+    remove: operations.remove,
+    async list (workspaceId, request) {
+      const byPulse = request.sort === 'pulse' || request.sort === '-pulse' || (request.minLevel ?? 0) > 0
+      return (byPulse ? listByPulse : list).deferred(workspaceId, request, clock())
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { nowSeconds } from '../../domain/time.js'
+import type { Clock } from '../../domain/time.js'
 import type { BaseRow } from '../model/records.js'
 import type { Page } from '../types.js'
 import { newRow, patchedRow } from '../model/rows.js'
@@ -12,7 +12,7 @@ import { mirror } from '../counted-index.js'
 export interface Hooks<Row> {
   /** Rejects a row about to be written by throwing (the transaction rolls back). */
   check?: (row: Row, previous: Row | undefined) => void
-  /** Runs before the row is deleted: the part of the delete's cascade its description does not say. */
+  /** Runs first when the row is deleted: the part of the delete's cascade its description does not say. */
   beforeDelete?: (row: Row) => void
 }
 
@@ -31,8 +31,8 @@ const dialect: Dialect = {
  * delete, list. The synchronous parts run inside the callers' transactions; better-sqlite3 is synchronous, so
  * a transaction is never interleaved with another request of this process. List columns are JSON text here.
  */
-export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counters, blockSize: number, resource: Resource<Row>,
-  toRecord: (row: Row) => Rec, hooks: Hooks<Row> = {}) {
+export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counters, blockSize: number, clock: Clock,
+  resource: Resource<Row>, toRecord: (row: Row) => Rec, hooks: Hooks<Row> = {}) {
   const { table, counter } = resource
   const columns = resource.columns.join(', ')
   const lists = listColumns(resource)
@@ -54,7 +54,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     add: db.prepare(`INSERT OR IGNORE INTO ${side.table} (workspace_id, ${side.owner}, ${side.columns.map(([c]) => c).join(', ')})
       VALUES (?, ?, ${side.columns.map(() => '?').join(', ')})`)
   }))
-  const index = countedIndex(db, counters, table, counter, blockSize)
+  const index = counter === undefined ? undefined : countedIndex(db, counters, table, counter, blockSize)
   const pageFromTop = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = @workspace_id
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip`)
   const pageBelow = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = @workspace_id
@@ -81,21 +81,21 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
 
   /** Inserts new rows, the `extras` columns set per row; they are counted, and indexed, once for all. */
   function insertRows (workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Row[] {
-    const now = nowSeconds()
+    const now = clock()
     const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
     for (const row of rows) {
       hooks.check?.(row, undefined)
       insert.run(encode(row))
       keepSides(row, undefined)
     }
-    counters.add(workspaceId, counter, rows.length)
-    index.added(workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })))
+    if (counter !== undefined) counters.add(workspaceId, counter, rows.length)
+    index?.added(workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })))
     return rows
   }
 
   /** Applies the fields present in `input` (and `extra` columns); `updated_at` moves only on a real change. */
   function patchRow (row: Row, input: object, extra: Record<string, unknown> = {}): Row {
-    const next = patchedRow(resource, row, input, extra, nowSeconds())
+    const next = patchedRow(resource, row, input, extra, clock())
     if (next === undefined) return row
     hooks.check?.(next, row)
     update.run(encode(next))
@@ -105,37 +105,48 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
 
   function deleteRow (row: Row): void {
     deleteById.run(row.workspace_id, row.id)
-    counters.add(row.workspace_id, counter, -1)
-    index.removed(row.workspace_id, [{ at: row.created_at, id: row.id }])
+    if (counter !== undefined) counters.add(row.workspace_id, counter, -1)
+    index?.removed(row.workspace_id, [{ at: row.created_at, id: row.id }])
   }
 
-  /** A page and the total of the rows matching the filters; without filters (or with keptTotal) a kept count. */
+  const whereOf = (list: ListQuery) => ['workspace_id = @workspace_id', ...list.where].join(' AND ')
+  const paramsOf = (workspaceId: string, list: ListQuery) =>
+    ({ ...Object.fromEntries(list.params.map((value, i) => [`p${i + 1}`, value])), workspace_id: workspaceId })
+
+  /** The rows matching the filters: without filters (or with keptTotal) a kept count. */
+  function totalOf (workspaceId: string, list: ListQuery): number {
+    if (list.none) return 0
+    if (list.where.length === 0 && counter !== undefined) return counters.get(workspaceId, counter)
+    return statement(list.keptTotal === undefined
+      ? `SELECT count(*) FROM ${table} WHERE ${whereOf(list)}`
+      : `SELECT coalesce((${list.keptTotal}), 0)`).pluck().get(paramsOf(workspaceId, list)) as number
+  }
+
+  /** `limit` rows matching the filters from `offset` on, in the list's order (decoded). */
+  function rowsOf (workspaceId: string, list: ListQuery, offset: number, limit: number): Row[] {
+    if (list.none) return []
+    return (statement(`SELECT ${columns} FROM ${table} WHERE ${whereOf(list)} ORDER BY ${list.orderBy} LIMIT @limit OFFSET @offset`)
+      .all({ ...paramsOf(workspaceId, list), limit, offset }) as Row[]).map((row) => decode(row)!)
+  }
+
+  /** A page and the total of the rows matching the filters. */
   function listRows (workspaceId: string, list: ListQuery): Page<Row> {
-    if (list.none) return { total: 0, items: [] }
-    const where = ['workspace_id = @workspace_id', ...list.where].join(' AND ')
-    const params = { ...Object.fromEntries(list.params.map((value, i) => [`p${i + 1}`, value])), workspace_id: workspaceId }
-    const total = list.where.length === 0
-      ? counters.get(workspaceId, counter)
-      : statement(list.keptTotal === undefined
-        ? `SELECT count(*) FROM ${table} WHERE ${where}`
-        : `SELECT coalesce((${list.keptTotal}), 0)`).pluck().get(params) as number
+    const total = totalOf(workspaceId, list)
     const offset = (list.page - 1) * list.pageSize
     if (offset >= total) return { total, items: [] }
-    if (list.where.length === 0 && list.counted !== undefined) {
+    if (list.where.length === 0 && list.counted !== undefined && index !== undefined) {
       return { total, items: countedPage(workspaceId, offset, list.pageSize, total, list.counted) }
     }
-    const items = statement(`SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY ${list.orderBy} LIMIT @limit OFFSET @offset`)
-      .all({ ...params, limit: list.pageSize, offset }) as Row[]
-    return { total, items }
+    return { total, items: rowsOf(workspaceId, list, offset, list.pageSize) }
   }
 
   /** A page of the whole list in createdAt order, found by the counted index instead of OFFSET. */
   function countedPage (workspaceId: string, offset: number, limit: number, total: number, order: 'asc' | 'desc'): Row[] {
     const page = order === 'desc' ? { offset, limit } : mirror(offset, limit, total)
-    const { before, skip } = index.seek(workspaceId, page.offset, total)
+    const { before, skip } = index!.seek(workspaceId, page.offset, total)
     const params = { workspace_id: workspaceId, limit: page.limit, skip }
     const rows = (before === undefined ? pageFromTop.all(params) : pageBelow.all({ ...params, ...before })) as Row[]
-    return order === 'desc' ? rows : rows.reverse()
+    return (order === 'desc' ? rows : rows.reverse()).map((row) => decode(row)!)
   }
 
   const write = writer(db)
@@ -144,10 +155,10 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
     const row = find(workspaceId, id)
     if (row === undefined) return false
-    const now = nowSeconds()
+    hooks.beforeDelete?.(row)
+    const now = clock()
     for (const statement of detach) statement.run(now, workspaceId, id)
     for (const side of sides) side.clear.run(workspaceId, id)
-    hooks.beforeDelete?.(row)
     deleteRow(row)
     return true
   })
@@ -163,6 +174,11 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     insertRows,
     patchRow,
     deleteRow,
+    listRows,
+    totalOf,
+    rowsOf,
+    /** The list request compiled for this table. */
+    listQuery: (request: ListRequest) => listQuery(resource, request, dialect),
     /** The resource's get, create, createMany, update, remove and list, for its store to offer as they are. */
     operations: {
       async get (workspaceId: string, id: string): Promise<Rec | undefined> {
@@ -184,7 +200,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       },
       async list (workspaceId: string, request: ListRequest): Promise<Page<Rec>> {
         const page = list.deferred(workspaceId, listQuery(resource, request, dialect))
-        return { total: page.total, items: page.items.map((row) => toRecord(decode(row)!)) }
+        return { total: page.total, items: page.items.map(toRecord) }
       }
     }
   }

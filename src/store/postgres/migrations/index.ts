@@ -5,5 +5,6 @@ import type { Migration } from '../../migration.js'
 import * as initial from './0001-initial.js'
 import * as countedIndex from './0002-counted-index.js'
 import * as boundedIndexKeys from './0003-bounded-index-keys.js'
+import * as engagement from './0004-engagement.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement]
