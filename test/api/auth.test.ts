@@ -46,7 +46,7 @@ function badAuthorizations (workspaceId: string): Array<[string, string | undefi
 }
 
 interface Operation {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   path: string
   url: string
   payload?: Record<string, unknown>
@@ -59,6 +59,8 @@ async function seed (app: FastifyInstance, workspaceId: string) {
   const member = await createMember(client)
   const channel = await createChannel(client)
   const activity = await createActivity(client, { memberId: member.id })
+  // A type no activity uses, so its DELETE can succeed; keys of their own, as a workspace may be seeded twice.
+  const spare = (await client.post('/v1/activity-types', { key: `spare-${randomUUID()}` })).json() as { activityType: { id: string } }
   const memberBody = (await client.get(`/v1/members/${member.id}`)).json()
   const operations: Operation[] = [
     { method: 'GET', path: '/v1/companies/{id}', url: `/v1/companies/${company.id}` },
@@ -81,14 +83,27 @@ async function seed (app: FastifyInstance, workspaceId: string) {
     { method: 'GET', path: '/v1/channels', url: '/v1/channels' },
     { method: 'DELETE', path: '/v1/channels/{id}', url: `/v1/channels/${channel.id}` },
     { method: 'DELETE', path: '/v1/activities/{id}', url: `/v1/activities/${activity.id}` },
-    { method: 'GET', path: '/v1/activities/member/{memberId}', url: `/v1/activities/member/${member.id}` }
+    { method: 'GET', path: '/v1/activities/member/{memberId}', url: `/v1/activities/member/${member.id}` },
+    { method: 'GET', path: '/v1/activity-types', url: '/v1/activity-types' },
+    { method: 'POST', path: '/v1/activity-types', url: '/v1/activity-types', payload: { key: `new-${randomUUID()}` } },
+    { method: 'GET', path: '/v1/activity-types/{id}', url: `/v1/activity-types/${activity.activityTypeId}` },
+    { method: 'PATCH', path: '/v1/activity-types/{id}', url: `/v1/activity-types/${activity.activityTypeId}`, payload: { points: 7 } },
+    { method: 'DELETE', path: '/v1/activity-types/{id}', url: `/v1/activity-types/${spare.activityType.id}` },
+    { method: 'GET', path: '/v1/engagement-settings', url: '/v1/engagement-settings' },
+    { method: 'PUT', path: '/v1/engagement-settings', url: '/v1/engagement-settings', payload: { levelThresholds: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24] } },
+    { method: 'GET', path: '/v1/members/{id}/engagement', url: `/v1/members/${member.id}/engagement` },
+    { method: 'PATCH', path: '/v1/members/{id}/engagement', url: `/v1/members/${member.id}/engagement`, payload: { excluded: true } }
   ]
+  const typesBody = (await client.get('/v1/activity-types')).json()
+  const settingsBody = (await client.get('/v1/engagement-settings')).json()
   /** The workspace exactly as seeded: nothing created, changed or deleted since. */
   async function assertUntouched () {
     assert.deepEqual((await client.get(`/v1/companies/${company.id}`)).json(), { company })
     assert.deepEqual((await client.get(`/v1/members/${member.id}`)).json(), memberBody)
     assert.deepEqual((await client.get(`/v1/channels/${channel.id}`)).json(), { channel })
     assert.deepEqual((await client.get('/v1/activities')).json(), { page: 1, pageSize: 10, totalActivities: 1, activities: [activity] })
+    assert.deepEqual((await client.get('/v1/activity-types')).json(), typesBody)
+    assert.deepEqual((await client.get('/v1/engagement-settings')).json(), settingsBody)
   }
   return { operations, assertUntouched, client }
 }

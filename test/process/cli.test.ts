@@ -10,13 +10,14 @@ import { createInterface } from 'node:readline'
 import { before, describe, test, type TestContext } from 'node:test'
 import { jwtVerify } from 'jose'
 import postgres from 'postgres'
+import { migrations as postgresMigrations } from '../../src/store/postgres/migrations/index.js'
 import { Database } from '../../src/store/sqlite/driver.js'
 import { postgresAvailable, postgresSchema } from '../support/helpers.js'
 import { call, cli, CLI, ensureBuilt, JWT, logged, ROOT, SECRET, startServer, tempDir, tokenCli } from '../support/process-support.js'
 
 before(ensureBuilt)
 
-const MIGRATIONS = '0001 initial, 0002 counted list index, 0003 bounded name terms'
+const MIGRATIONS = '0001 initial, 0002 counted list index, 0003 bounded name terms, 0004 engagement'
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -110,7 +111,7 @@ describe('workspace-records', { concurrency: true }, () => {
     const first = await cli(['migrate'], {}, cwd)
     assert.deepEqual(first, { code: 0, stdout: `sqlite data/records.db: applied ${MIGRATIONS}\n`, stderr: '' })
     const again = await cli(['migrate'], {}, cwd)
-    assert.deepEqual(again, { code: 0, stdout: 'sqlite data/records.db: up to date (latest 0003 bounded name terms)\n', stderr: '' })
+    assert.deepEqual(again, { code: 0, stdout: 'sqlite data/records.db: up to date (latest 0004 engagement)\n', stderr: '' })
   })
 
   test('migrate on PostgreSQL names the database without its password', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, async (t) => {
@@ -124,9 +125,9 @@ describe('workspace-records', { concurrency: true }, () => {
     shown.password = '***'
     const first = await cli(['migrate'], { DATABASE_URL: url.toString() }, tempDir(t))
     assert.equal(first.code, 0, first.stderr)
-    assert.equal(first.stdout, `postgres ${shown.toString()}: applied 0001 initial, 0002 counted list index, 0003 bounded index keys\n`)
+    assert.equal(first.stdout, `postgres ${shown.toString()}: applied 0001 initial, 0002 counted list index, 0003 bounded index keys, 0004 engagement\n`)
     const again = await cli(['migrate'], { DATABASE_URL: url.toString() }, tempDir(t))
-    assert.equal(again.stdout, `postgres ${shown.toString()}: up to date (latest 0003 bounded index keys)\n`)
+    assert.equal(again.stdout, `postgres ${shown.toString()}: up to date (latest 0004 engagement)\n`)
     assert.equal(`${first.stdout}${first.stderr}${again.stdout}${again.stderr}`.includes(password), false)
   })
 
@@ -348,6 +349,6 @@ describe('PostgreSQL not reachable at start', { concurrency: true }, () => {
     assert.equal(await exit, 0)
     const sql = postgres(schema.url, { max: 1, onnotice: () => {} })
     t.after(async () => await sql.end())
-    assert.equal((await sql`SELECT count(*)::int AS n FROM schema_migrations`)[0]!.n, 3)
+    assert.equal((await sql`SELECT count(*)::int AS n FROM schema_migrations`)[0]!.n, postgresMigrations.length)
   })
 })
