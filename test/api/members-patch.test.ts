@@ -206,7 +206,7 @@ for (const store of testStores()) {
       const last = await createActivity(api, { memberId: member.id, activityTypeKey: 'post' })
       const patched = await patchMember(api, member.id, { lastName: 'Lovelace' })
       assert.deepEqual(patched, withChanges(member, {
-        lastName: 'Lovelace', pulse: 1.5, level: 1, firstActivity: first.createdAt, lastActivity: last.createdAt, updatedAt: patched.updatedAt
+        lastName: 'Lovelace', pulse: 2, level: 1, firstActivity: first.createdAt, lastActivity: last.createdAt, updatedAt: patched.updatedAt
       }))
     })
 
