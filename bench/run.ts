@@ -4,6 +4,7 @@
 //
 //   npm run bench [-- --postgres] [--scale 0.1 | --activities 100000] [--duration 5] [--rounds 3] [--connections 32]
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -11,7 +12,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { signToken } from '../src/auth/tokens.js'
 import { openStore } from '../src/store/index.js'
-import { scaled, SEED_VERSION, seedWorkspace, type Seeded } from './seed.js'
+import { scaled, SEED_TYPES, SEED_VERSION, seedWorkspace, type Seeded } from './seed.js'
 // @ts-expect-error: a plain ES module without types, shared with the test runner
 import { findPostgres, freePort, startCluster } from '../scripts/postgres-cluster.mjs'
 
@@ -202,16 +203,31 @@ async function totalActivities (url: string, token: string): Promise<number> {
   return (await res.json() as { totalActivities: number }).totalActivities
 }
 
+async function totalMembers (url: string, token: string): Promise<number> {
+  const res = await fetch(`${url}/v1/members?pageSize=10`, { headers: { authorization: `Bearer ${token}` } })
+  return (await res.json() as { totalMembers: number }).totalMembers
+}
+
+/** The page of the members list sorted by pulse that the benchmark reads deep: 1,000 at pageSize 100, or the last one when the list is shorter. */
+let deepMemberPage = 1
+
 function operations (seeded: Seeded): Operation[] {
   const deletable = [...seeded.deletableMemberIds]
   const perRound = Math.max(1, Math.min(2000, Math.floor(deletable.length / (ROUNDS + 1))))
   // Creates and deletes move the last page: it is found again before each measurement.
   let lastPage = 1
   const findLastPage = async (url: string, token: string) => { lastPage = Math.max(1, Math.ceil(await totalActivities(url, token) / 100)) }
+  const findDeepPage = async (url: string, token: string) => { deepMemberPage = Math.max(1, Math.min(1000, Math.ceil(await totalMembers(url, token) / 100))) }
   let n = 0
   return [
     { name: 'get company', method: 'GET', path: () => `/v1/companies/${pick(seeded.companyIds)}`, baseline: true },
     { name: 'get member', method: 'GET', path: () => `/v1/members/${pick(seeded.memberIds)}`, baseline: true },
+    // Issue 15: reading a member costs the same whatever its history (the busiest has 100,000 activities at full size).
+    { name: 'get member, most activities', method: 'GET', path: () => `/v1/members/${seeded.busiest.id}` },
+    { name: 'get member, fewest activities', method: 'GET', path: () => `/v1/members/${seeded.quietest.id}` },
+    // The explanation computes the member's breakdown at every read: the bounded sum of docs/engagement.md.
+    { name: 'member engagement, most activities', method: 'GET', path: () => `/v1/members/${seeded.busiest.id}/engagement` },
+    { name: 'member engagement, fewest activities', method: 'GET', path: () => `/v1/members/${seeded.quietest.id}/engagement` },
     { name: 'create member', method: 'POST', path: () => '/v1/members', body: () => JSON.stringify({ firstName: 'Bench', lastName: `L${n++}`, primaryEmail: `bench${n}@example.com` }), baseline: true },
     { name: 'create activity', method: 'POST', path: () => '/v1/activities', body: () => JSON.stringify({ memberId: pick(seeded.memberIds), activityTypeKey: 'bench', title: `T${n++}` }) },
     { name: 'patch activity', method: 'PATCH', path: () => `/v1/activities/${pick(seeded.activityIds)}`, body: () => JSON.stringify({ title: `Edited ${n++}` }) },
@@ -219,7 +235,11 @@ function operations (seeded: Seeded): Operation[] {
     { name: 'delete member', method: 'DELETE', path: () => `/v1/members/${deletable.pop()}`, amount: perRound },
     { name: 'list activities page 1', method: 'GET', path: () => '/v1/activities?page=1&pageSize=100', baseline: true },
     { name: 'list activities middle page', method: 'GET', path: () => `/v1/activities?page=${Math.ceil(lastPage / 2)}&pageSize=100`, prepare: findLastPage },
-    { name: 'list activities last page', method: 'GET', path: () => `/v1/activities?page=${lastPage}&pageSize=100`, prepare: findLastPage }
+    { name: 'list activities last page', method: 'GET', path: () => `/v1/activities?page=${lastPage}&pageSize=100`, prepare: findLastPage },
+    // Issue 15: the members list by pulse, exact at any page, against the same list in its default order.
+    { name: 'list members page 1', method: 'GET', path: () => '/v1/members?page=1&pageSize=100' },
+    { name: 'list members sort=-pulse page 1', method: 'GET', path: () => '/v1/members?sort=-pulse&page=1&pageSize=100' },
+    { name: 'list members sort=-pulse deep page', method: 'GET', path: () => `/v1/members?sort=-pulse&page=${deepMemberPage}&pageSize=100`, prepare: findDeepPage }
   ]
 }
 
@@ -234,22 +254,41 @@ interface Measure {
 
 async function load (url: string, token: string, op: Operation, seconds = DURATION): Promise<Measure> {
   await op.prepare?.(url, token)
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    ...(op.amount === undefined ? { duration: seconds } : { amount: op.amount }),
-    // A JSON content type only with a body: Fastify refuses an empty body that claims to be JSON.
-    headers: { authorization: `Bearer ${token}`, ...(op.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    requests: [{
-      method: op.method,
-      setupRequest: (request) => ({ ...request, path: op.path(), ...(op.body === undefined ? {} : { body: op.body() }) })
-    }]
-  })
+  return await startLoad(url, token, op, seconds).done
+}
+
+/** A load of `op` for `seconds` (or its amount), which `stop` ends early; `done` resolves with its figures. */
+function startLoad (url: string, token: string, op: Operation, seconds: number): { stop: () => void, done: Promise<Measure> } {
+  let instance: autocannon.Instance | undefined
+  let stopped = false
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon({
+      url,
+      connections: CONNECTIONS,
+      ...(op.amount === undefined ? { duration: seconds } : { amount: op.amount }),
+      // A JSON content type only with a body: Fastify refuses an empty body that claims to be JSON.
+      headers: { authorization: `Bearer ${token}`, ...(op.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      requests: [{
+        method: op.method,
+        setupRequest: (request) => ({ ...request, path: op.path(), ...(op.body === undefined ? {} : { body: op.body() }) })
+      }]
+    }, (error, result) => error ? reject(error) : resolve(result))
+  }).then((result) => measureOf(op, result, stopped))
+  return {
+    stop: () => {
+      stopped = true
+      instance?.stop()
+    },
+    done
+  }
+}
+
+function measureOf (op: Operation, result: autocannon.Result, stopped = false): Measure {
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {})
     .filter(([status]) => !status.startsWith('2')).map(([status, { count }]) => [status, count ?? 0]))
   return {
-    // autocannon's average is per whole second: a fixed amount that ends within a second needs the exact rate.
-    rps: op.amount === undefined ? result.requests.average : result.requests.total / result.duration,
+    // autocannon's average is per whole second: a fixed amount, or a load stopped early, needs the exact rate.
+    rps: op.amount === undefined && !stopped ? result.requests.average : result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
@@ -261,6 +300,65 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** One request answered as JSON, with no client-side time limit (fetch gives up on headers after 300 s). */
+async function requestJson (method: string, url: string, token: string, body?: unknown): Promise<{ status: number, body: any }> {
+  return await new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }
+    }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body === undefined ? undefined : JSON.stringify(body))
+  })
+}
+
+interface PointsChange {
+  key: string
+  /** Activities of the type in the 90-day window when measured: their members are the ones the change affects. */
+  inWindow: number
+  /** Milliseconds from the PATCH to its answer, per round. */
+  ms: number[]
+  /** get member under load while each PATCH ran. */
+  getMember: Measure[]
+}
+
+/**
+ * Issue 15: a type's points changed (alternately 6 and 1) while get member runs at full load; the PATCH answers
+ * once every member it affects is stored again, and reads must go on meanwhile.
+ */
+async function pointsChange (url: string, token: string, getMember: Operation): Promise<PointsChange> {
+  const key = SEED_TYPES.includes('message') ? 'message' : SEED_TYPES[0]!
+  const types = await requestJson('GET', `${url}/v1/activity-types?q=${encodeURIComponent(key)}&pageSize=10`, token)
+  const type = (types.body.activityTypes as Array<{ id: string, key: string, points: number }>).find((t) => t.key === key)
+  if (type === undefined) throw new Error(`points change: no activity type ${key}`)
+  const since = new Date((Math.floor(Date.now() / 1000) - 90 * 86_400 + 1) * 1000).toISOString()
+  const inWindow = (await requestJson('GET', `${url}/v1/activities?activityTypeKey=${encodeURIComponent(key)}&since=${since}&pageSize=10`, token)).body.totalActivities as number
+  const result: PointsChange = { key, inWindow, ms: [], getMember: [] }
+  for (let round = 0; round < ROUNDS; round++) {
+    const points = type.points === 6 ? 1 : 6
+    const reads = startLoad(url, token, getMember, 3600)
+    // The load's connections open first, so the PATCH meets reads under way.
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    const started = performance.now()
+    const res = await requestJson('PATCH', `${url}/v1/activity-types/${type.id}`, token, { points })
+    const ms = performance.now() - started
+    reads.stop()
+    const measure = await reads.done
+    if (res.status !== 200) throw new Error(`points change: PATCH answered ${res.status}: ${JSON.stringify(res.body)}`)
+    type.points = points
+    result.ms.push(ms)
+    result.getMember.push(measure)
+    log(`points change ${round + 1}: ${key} to ${points} in ${ms.toFixed(0)} ms (${inWindow} activities of the type in the window); ` +
+      `get member meanwhile ${measure.rps.toFixed(0)} req/s, p99 ${measure.p99} ms${measure.errors ? `, ${measure.errors} errors` : ''}`)
+  }
+  return result
 }
 
 /** A client syncing the workspace: every page at pageSize 100, one after another. */
@@ -367,6 +465,8 @@ async function main (): Promise<void> {
       }
     }
   }
+  log('changing a type\'s points under load...')
+  const points = await pointsChange(server.url, token, ops.find((op) => op.name === 'get member')!)
   log('walking every page...')
   const walked = await walk(server.url, token, Number(args['walk-limit']))
   const rss = peakRssMb(server.process.pid!)
@@ -406,6 +506,20 @@ async function main (): Promise<void> {
     walk: { ...walked, estimatedSeconds: walked.complete ? walked.seconds : walked.seconds * Math.ceil(walked.total / 100) / walked.pages },
     lastPageP99OverPage1: row('list activities last page').p99 / Math.max(row('list activities page 1').p99, 1),
     workers,
+    engagement: {
+      busiest: seeded.busiest.activities,
+      quietest: seeded.quietest.activities,
+      deepMemberPage,
+      pointsChange: {
+        key: points.key,
+        inWindow: points.inWindow,
+        ms: median(points.ms),
+        rounds: points.ms,
+        getMemberP99: median(points.getMember.map((m) => m.p99)),
+        getMemberRps: median(points.getMember.map((m) => m.rps)),
+        getMemberErrors: points.getMember.reduce((sum, m) => sum + m.errors, 0)
+      }
+    },
     operations: rows
   }
   mkdirSync(join('bench', 'results'), { recursive: true })
@@ -441,9 +555,43 @@ function targets (report: Report): string[][] {
     ['startup on the seeded database', '< 1 s', `${fixed(report.startupMs)} ms`, yes(report.startupMs < 1000)],
     ['WORKERS=2 vs 1, get member', '>= 1.6x', report.workers === undefined ? 'n/a (no WORKERS setting)' : `${fixed(report.workers.two)} / ${fixed(report.workers.one)} req/s = ${fixed(report.workers.ratio, 2)}x`,
       report.workers === undefined ? '—' : yes(report.workers.ratio >= 1.6)],
+    ...engagementTargets(report),
     ['seeding', 'under 60 s', `${fixed(report.seed.seconds, 1)} s${report.seed.seededThisRun ? '' : ' (an earlier run\'s)'}`,
       report.store === 'sqlite' ? yes(report.seed.seconds < 60) : '—']
   ]
+}
+
+/** Issue 15's targets: reads that cost the same whatever a member's history, lists by pulse, creates, a points change. */
+function engagementTargets (report: Report): string[][] {
+  const row = (name: string) => report.operations.find((r: any) => r.op === name)
+  const yes = (met: boolean) => met ? 'yes' : '**no**'
+  const e = report.engagement
+  const most = row('get member, most activities')
+  const fewest = row('get member, fewest activities')
+  const byActivities = most.rps / fewest.rps
+  const plain = row('list members page 1')
+  const first = row('list members sort=-pulse page 1')
+  const deep = row('list members sort=-pulse deep page')
+  const [firstRatio, deepRatio] = [first.rps / plain.rps, deep.rps / plain.rps]
+  const create = row('create activity').ratio as number
+  const createTarget = report.store === 'sqlite' ? 0.75 : 0.56
+  const p = e.pointsChange
+  return [
+    [`get member, ${e.busiest.toLocaleString('en')} activities vs ${e.quietest}`, '>= 0.9x',
+      `${fixed(most.rps)} / ${fixed(fewest.rps)} req/s = ${fixed(byActivities, 2)}x`, yes(byActivities >= 0.9)],
+    [`list members sort=-pulse, page 1 / page ${e.deepMemberPage} (pageSize 100)`, '>= 0.5x default order page 1',
+      `${fixed(first.rps)} (p99 ${fixed(first.p99)} ms) / ${fixed(deep.rps)} (p99 ${fixed(deep.p99)} ms) against ${fixed(plain.rps)} req/s = ` +
+      `${fixed(firstRatio, 2)}x / ${fixed(deepRatio, 2)}x`, yes(firstRatio >= 0.5 && deepRatio >= 0.5)],
+    ['create activity (issue 15)', `>= ${createTarget}x baseline create member`, `${fixed(create, 2)}x`, yes(create >= createTarget)],
+    [`a type's points change (${p.inWindow.toLocaleString('en')} of its activities in the window)`, 'reported',
+      `answered in ${fixed(p.ms)} ms (rounds: ${p.rounds.map((ms: number) => fixed(ms)).join(', ')}); get member meanwhile p99 ${fixed(p.getMemberP99)} ms ` +
+      `(${fixed(row('get member').p99)} ms without), ${fixed(p.getMemberRps)} req/s, ${p.getMemberErrors} errors`, '—']
+  ]
+}
+
+function engagementRatio (report: Report): number {
+  const row = (name: string) => report.operations.find((r: any) => r.op === name)
+  return row('member engagement, most activities').rps / row('member engagement, fewest activities').rps
 }
 
 function markdown (report: Report): string {
@@ -463,7 +611,8 @@ function markdown (report: Report): string {
     `- seeding: ${fixed(report.seed.seconds, 1)} s${report.seed.seededThisRun ? '' : ' (reused from an earlier run)'}: companies ${fixed(phases.companies, 1)} s, ` +
       `members ${fixed(phases.members, 1)} s, activities ${fixed(phases.activities, 1)} s; ${fixed(phases.inStore, 1)} s of it inside createMany`,
     `- the baseline answers with the service's bodies: ${Object.entries(report.sameBodies).map(([name, same]) => `${name} ${same ? 'yes' : '**no**'}`).join(', ')}`,
-    '- create activity has no baseline operation: its ratio is to the baseline\'s create member'
+    '- create activity has no baseline operation: its ratio is to the baseline\'s create member',
+    `- member engagement (the breakdown, computed at every read), most / fewest activities: ${fixed(engagementRatio(report), 2)}x`
   ].join('\n')
 }
 

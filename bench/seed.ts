@@ -30,18 +30,22 @@ export interface Seeded {
   /** A sample of the activities of the members that are never deleted. */
   activityIds: string[]
   channelIds: string[]
+  /** The member with the most activities (the head of the skew), and one with the fewest of those never deleted. */
+  busiest: { id: string, activities: number }
+  quietest: { id: string, activities: number }
   seconds: number
   /** Seconds spent on each resource, and of all of them inside the store's createMany (the rest is making the data). */
   phases: { companies: number, channels: number, members: number, activities: number, inStore: number }
 }
 
 /** Part of the cached seed's folder name: change it with the seed, so no run reuses an older seed. */
-export const SEED_VERSION = 2
+export const SEED_VERSION = 3
 
 const BATCH = 5000
 const SAMPLE = 20_000
 const TWO_YEARS = 2 * 365 * 24 * 3600
-const TYPES = ['post', 'comment', 'reaction', 'star', 'fork', 'issue', 'pull_request', 'message', 'joined', 'event:attended']
+/** The activity types of the seed, about as many activities each. */
+export const SEED_TYPES = ['post', 'comment', 'reaction', 'star', 'fork', 'issue', 'pull_request', 'message', 'joined', 'event:attended']
 
 /**
  * Activities per member, a power law: member i has busiest / (i + 1)^s (at least 1), with s found so the counts
@@ -128,7 +132,7 @@ export async function seedWorkspace (store: Store, workspaceId: string, scale: S
   for (let i = 0; i < owners.length; i += BATCH) {
     const batch = owners.slice(i, i + BATCH).map((m, k) => ({
       memberId: memberIds[m]!,
-      activityTypeKey: TYPES[randomInt(TYPES.length)]!,
+      activityTypeKey: SEED_TYPES[randomInt(SEED_TYPES.length)]!,
       title: 'Seeded activity',
       channelId: channelIds[randomInt(channelIds.length)]!,
       createdAt: new Date(times[i + k]! * 1000).toISOString()
@@ -145,6 +149,8 @@ export async function seedWorkspace (store: Store, workspaceId: string, scale: S
   }
   const activities = phase()
   log(`${owners.length} activities in ${activities.toFixed(1)} s`)
+  let quiet = counts.findIndex((_, m) => doomed[m] === 0)
+  for (let m = 0; m < counts.length; m++) if (doomed[m] === 0 && counts[m]! < counts[quiet]!) quiet = m
   return {
     workspaceId,
     companyIds: sample(companyIds, SAMPLE),
@@ -152,6 +158,8 @@ export async function seedWorkspace (store: Store, workspaceId: string, scale: S
     deletableMemberIds: deletable.map((m) => memberIds[m]!),
     activityIds,
     channelIds,
+    busiest: { id: memberIds[0]!, activities: counts[0]! },
+    quietest: { id: memberIds[quiet]!, activities: counts[quiet]! },
     seconds: (performance.now() - started) / 1000,
     phases: { companies, channels, members, activities, inStore: inStore / 1000 }
   }

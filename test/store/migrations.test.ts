@@ -87,3 +87,86 @@ describe('migration 2 builds the counted index of the lists already stored', () 
     await assertEveryPage(t, store, workspaceId, rows)
   })
 })
+
+// Migration 4 (engagement) counts the activities a database holds per member, day, type and channel, and leaves
+// every member's pulse to be computed: a database at version 3 with a member's activities inside and outside the
+// window, in a channel and in none, upgrades to the same pulse, breakdown and order as if written today.
+const DAY = 86_400
+
+async function assertEngagementAfterUpgrade (t: TestContext, store: Store, workspaceId: string, ids: { busy: string, quiet: string, typeId: string }): Promise<void> {
+  const app: FastifyInstance = await buildApp({ config: loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }), store })
+  t.after(async () => await app.close())
+  const client = api(app, workspaceId)
+  const member = (id: string) => client.get(`/v1/members/${id}`).then((res) => res.json() as { member: { pulse: number, level: number } })
+  assert.deepEqual((await member(ids.busy)).member.pulse, 3)
+  assert.deepEqual((await member(ids.quiet)).member.pulse, 0)
+  const explained = (await client.get(`/v1/members/${ids.busy}/engagement`)).json() as { engagement: { breakdown: unknown[] } }
+  assert.deepEqual(explained.engagement.breakdown, [{ activityTypeId: ids.typeId, activityTypeKey: 'post', activities: 3, points: 3 }])
+  const sorted = (await client.get('/v1/members?sort=-pulse')).json() as { members: Array<{ id: string }> }
+  assert.deepEqual(sorted.members.map((m) => m.id), [ids.busy, ids.quiet])
+  // Points set after the upgrade count every activity the migration counted.
+  assert.equal((await client.patch(`/v1/activity-types/${ids.typeId}`, { points: 5 })).statusCode, 200)
+  assert.equal((await member(ids.busy)).member.pulse, 15)
+}
+
+function engagementFixture () {
+  const now = Math.floor(Date.now() / 1000)
+  const ids = { workspace: newWorkspace(), busy: newId(), quiet: newId(), typeId: newId(), channel: newId() }
+  // [member, createdAt, channel]: three in the window (one in a channel), one 100 days old.
+  const activities: Array<[string, number, string | null]> = [
+    [ids.busy, now - 10, null], [ids.busy, now - 30 * DAY, ids.channel], [ids.busy, now - 89 * DAY, null],
+    [ids.busy, now - 100 * DAY, null], [ids.quiet, now - 200 * DAY, ids.channel]
+  ]
+  return { now, ids, activities }
+}
+
+describe('migration 4 counts the activities already stored for engagement', () => {
+  test('sqlite', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    const path = join(dir, 'records.db')
+    const { now, ids, activities } = engagementFixture()
+    const db = new Database(path)
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)')
+    for (const migration of sqliteMigrations.filter(({ version }) => version <= 3)) {
+      db.exec(migration.sql)
+      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(migration.version, migration.name)
+    }
+    const member = db.prepare(`INSERT INTO members (workspace_id, id, first_name, emails, phones, tags, source, activity_count, created_at, updated_at)
+      VALUES (?, ?, 'M', '[]', '[]', '[]', 'Api', ?, ?, ?)`)
+    member.run(ids.workspace, ids.busy, 4, now - 300 * DAY, now - 300 * DAY)
+    member.run(ids.workspace, ids.quiet, 1, now - 301 * DAY, now - 301 * DAY)
+    db.prepare("INSERT INTO channels VALUES (?, ?, NULL, 'c', 'c', 'Api', ?, ?)").run(ids.workspace, ids.channel, now, now)
+    db.prepare("INSERT INTO activity_types VALUES (?, ?, 'post', ?)").run(ids.workspace, ids.typeId, now - 300 * DAY)
+    const activity = db.prepare(`INSERT INTO activities (workspace_id, id, source, activity_type_id, channel_id, member_id, created_at, updated_at)
+      VALUES (?, ?, 'Api', ?, ?, ?, ?, ?)`)
+    for (const [memberId, at, channel] of activities) activity.run(ids.workspace, newId(), ids.typeId, channel, memberId, at, at)
+    db.close()
+
+    const store = openSqliteStore(path, { synchronous: 'normal' })
+    t.after(async () => await store.close())
+    await assertEngagementAfterUpgrade(t, store, ids.workspace, { busy: ids.busy, quiet: ids.quiet, typeId: ids.typeId })
+  })
+
+  test('postgres', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const pool = connect(schema.url, { poolSize: 2, statementTimeoutMs: 10_000 })
+    assert.deepEqual(await migrate(pool, postgresMigrations.filter(({ version }) => version <= 3)), [1, 2, 3])
+    await pool.end()
+    const { now, ids, activities } = engagementFixture()
+    for (const [id, at] of [[ids.busy, now - 300 * DAY], [ids.quiet, now - 301 * DAY]] as const) {
+      await schema.sql`INSERT INTO members (workspace_id, id, first_name, emails, phones, tags, source, activity_count, created_at, updated_at)
+        VALUES (${ids.workspace}, ${id}, 'M', '{}', '{}', '{}', 'Api', ${id === ids.busy ? 4 : 1}, to_timestamp(${at}), to_timestamp(${at}))`
+    }
+    await schema.sql`INSERT INTO channels VALUES (${ids.workspace}, ${ids.channel}, NULL, 'c', 'c', 'Api', to_timestamp(${now}), to_timestamp(${now}))`
+    await schema.sql`INSERT INTO activity_types VALUES (${ids.workspace}, ${ids.typeId}, 'post', to_timestamp(${now - 300 * DAY}))`
+    for (const [memberId, at, channel] of activities) {
+      await schema.sql`INSERT INTO activities (workspace_id, id, source, activity_type_id, channel_id, member_id, created_at, updated_at)
+        VALUES (${ids.workspace}, ${newId()}, 'Api', ${ids.typeId}, ${channel}, ${memberId}, to_timestamp(${at}), to_timestamp(${at}))`
+    }
+    const store = await openPostgresStore(schema.url, { poolSize: 4, statementTimeoutMs: 10_000 })
+    t.after(async () => await store.close())
+    await assertEngagementAfterUpgrade(t, store, ids.workspace, { busy: ids.busy, quiet: ids.quiet, typeId: ids.typeId })
+  })
+})
