@@ -37,7 +37,7 @@ function surrogateProbe (field: string, schema: Schema): { json: string, field: 
 
 /** Every record of the workspace, as the lists answer them: what a refused request must leave unchanged. */
 async function everything (client: Api): Promise<unknown> {
-  const lists = ['companies', 'members', 'channels', 'activities']
+  const lists = ['companies', 'members', 'channels', 'activities', 'activity-types']
   return await Promise.all(lists.map(async (list) => (await client.get(`/v1/${list}?pageSize=100`)).json()))
 }
 
@@ -57,7 +57,7 @@ for (const store of testStores()) {
       const member = await createMember(client)
       const channel = await createChannel(client)
       const activity = await createActivity(client, { memberId: member.id, channelId: channel.id })
-      const ids = { companies: company.id, members: member.id, channels: channel.id, activities: activity.id }
+      const ids = { companies: company.id, members: member.id, channels: channel.id, activities: activity.id, 'activity-types': activity.activityTypeId }
       return { app, workspaceId, client, ids }
     }
 

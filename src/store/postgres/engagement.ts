@@ -14,7 +14,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
   const insertDays = statement(`INSERT INTO member_activity_days AS d (workspace_id, member_id, day, activity_type_id, channel_id, activities)
     SELECT $1::uuid, m, day, t, c, n FROM unnest($2::uuid[], $3::int4[], $4::uuid[], $5::uuid[], $6::int4[]) AS x (m, day, t, c, n)
     ON CONFLICT (workspace_id, member_id, day, activity_type_id, channel_id) DO UPDATE SET activities = d.activities + excluded.activities`)
-  const dropEmptyDays = statement(`DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = ANY($2::uuid[]) AND activities = 0`)
+  const dropEmptyDays = statement('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = ANY($2::uuid[]) AND activities = 0')
   const pointsOf = statement<{ type: string, channel: string, points: number }>(`SELECT x.t AS type, x.c AS channel,
       coalesce(o.points, t.points) AS points
     FROM unnest($2::uuid[], $3::uuid[]) AS x (t, c)
@@ -164,7 +164,10 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
       const counting = countDays(db, workspaceId, rows.map((row) => row.member_id), rows.map((row) => dayOf(row.created_at)),
         rows.map((row) => row.activity_type_id), rows.map(channel), rows.map(() => 1))
       const recent = rows.filter((row) => inWindow(row.created_at, now))
-      if (recent.length === 0) return void await counting
+      if (recent.length === 0) {
+        await counting
+        return
+      }
       const [, points] = await allSettled([counting, pointsOf(db, workspaceId, recent.map((row) => row.activity_type_id), recent.map(channel))])
       const pointsByKey = new Map(points.map((row) => [`${row.type} ${row.channel}`, row.points]))
       const gains = new Map<string, { points: number, until: number }>()

@@ -34,7 +34,7 @@ export function sqliteEngagement (db: Db, clock: Clock) {
     GROUP BY a.activity_type_id`)
   const earliest = db.prepare(`SELECT min(created_at) FROM activities
     WHERE workspace_id = @workspace_id AND member_id = @member_id AND created_at > @start`).pluck()
-  const store = db.prepare(`UPDATE members SET pulse = ?, pulse_until = ? WHERE workspace_id = ? AND id = ? AND excluded = 0`)
+  const store = db.prepare('UPDATE members SET pulse = ?, pulse_until = ? WHERE workspace_id = ? AND id = ? AND excluded = 0')
   const markStale = db.prepare('UPDATE members SET pulse_until = 0 WHERE workspace_id = ? AND id = ? AND excluded = 0')
   const gain = db.prepare(`UPDATE members SET pulse = pulse + @points, pulse_until = min(pulse_until, @until)
     WHERE workspace_id = @workspace_id AND id = @member_id AND excluded = 0 AND pulse_until > @now`)
