@@ -103,7 +103,7 @@ export interface paths {
         };
         /**
          * List members
-         * @description A page of the workspace's members, newest first unless `sort` says otherwise (`-pulse`: the most engaged first). `q` is a case-insensitive prefix of a name or an email; `email` one of the member's emails, ignoring case; `activeSince` and `activeUntil` bound `lastActivity`. Filters combine with AND.
+         * @description A page of the workspace's members, newest first unless `sort` says otherwise (`-pulse`: the most engaged first). `q` is a case-insensitive prefix of a name or an email; `email` one of the member's emails, ignoring case; `minLevel` keeps the members at that level or above, on the workspace's thresholds; `activeSince` and `activeUntil` bound `lastActivity`. Filters combine with AND; pulse and level are those of the moment of the request.
          */
         get: operations["listMembers"];
         put?: never;

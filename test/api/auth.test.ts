@@ -46,7 +46,7 @@ function badAuthorizations (workspaceId: string): Array<[string, string | undefi
 }
 
 interface Operation {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   path: string
   url: string
   payload?: Record<string, unknown>
@@ -59,9 +59,11 @@ async function seed (app: FastifyInstance, workspaceId: string) {
   const member = await createMember(client)
   const channel = await createChannel(client)
   const activity = await createActivity(client, { memberId: member.id })
-  // A type no activity uses, so its DELETE can succeed; keys of their own, as a workspace may be seeded twice.
-  const spare = (await client.post('/v1/activity-types', { key: `spare-${randomUUID()}` })).json() as { activityType: { id: string } }
+  // Keys of their own each time: a test seeds one workspace more than once.
+  const unused = recordOf<{ id: string }>(await client.post('/v1/activity-types', { key: `unused-${randomUUID()}` }), 201, 'activityType')
   const memberBody = (await client.get(`/v1/members/${member.id}`)).json()
+  const typeBody = (await client.get(`/v1/activity-types/${activity.activityTypeId}`)).json()
+  const settingsBody = (await client.get('/v1/engagement-settings')).json()
   const operations: Operation[] = [
     { method: 'GET', path: '/v1/companies/{id}', url: `/v1/companies/${company.id}` },
     { method: 'POST', path: '/v1/companies', url: '/v1/companies', payload: { name: 'New' } },
@@ -87,22 +89,21 @@ async function seed (app: FastifyInstance, workspaceId: string) {
     { method: 'GET', path: '/v1/activity-types', url: '/v1/activity-types' },
     { method: 'POST', path: '/v1/activity-types', url: '/v1/activity-types', payload: { key: `new-${randomUUID()}` } },
     { method: 'GET', path: '/v1/activity-types/{id}', url: `/v1/activity-types/${activity.activityTypeId}` },
-    { method: 'PATCH', path: '/v1/activity-types/{id}', url: `/v1/activity-types/${activity.activityTypeId}`, payload: { points: 7 } },
-    { method: 'DELETE', path: '/v1/activity-types/{id}', url: `/v1/activity-types/${spare.activityType.id}` },
+    { method: 'PATCH', path: '/v1/activity-types/{id}', url: `/v1/activity-types/${activity.activityTypeId}`, payload: { points: 2 } },
+    { method: 'DELETE', path: '/v1/activity-types/{id}', url: `/v1/activity-types/${unused.id}` },
     { method: 'GET', path: '/v1/engagement-settings', url: '/v1/engagement-settings' },
-    { method: 'PUT', path: '/v1/engagement-settings', url: '/v1/engagement-settings', payload: { levelThresholds: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24] } },
+    { method: 'PUT', path: '/v1/engagement-settings', url: '/v1/engagement-settings', payload: { levelThresholds: [2, 5, 10, 20, 40, 80, 150, 250, 400, 600, 900, 1300] } },
     { method: 'GET', path: '/v1/members/{id}/engagement', url: `/v1/members/${member.id}/engagement` },
     { method: 'PATCH', path: '/v1/members/{id}/engagement', url: `/v1/members/${member.id}/engagement`, payload: { excluded: true } }
   ]
-  const typesBody = (await client.get('/v1/activity-types')).json()
-  const settingsBody = (await client.get('/v1/engagement-settings')).json()
   /** The workspace exactly as seeded: nothing created, changed or deleted since. */
   async function assertUntouched () {
     assert.deepEqual((await client.get(`/v1/companies/${company.id}`)).json(), { company })
     assert.deepEqual((await client.get(`/v1/members/${member.id}`)).json(), memberBody)
     assert.deepEqual((await client.get(`/v1/channels/${channel.id}`)).json(), { channel })
     assert.deepEqual((await client.get('/v1/activities')).json(), { page: 1, pageSize: 10, totalActivities: 1, activities: [activity] })
-    assert.deepEqual((await client.get('/v1/activity-types')).json(), typesBody)
+    assert.deepEqual((await client.get(`/v1/activity-types/${activity.activityTypeId}`)).json(), typeBody)
+    assert.equal((await client.get(`/v1/activity-types/${unused.id}`)).statusCode, 200)
     assert.deepEqual((await client.get('/v1/engagement-settings')).json(), settingsBody)
   }
   return { operations, assertUntouched, client }

@@ -9,9 +9,9 @@ import { authHeader, buildTestAppWithStore, newWorkspace, recordOf, testStores, 
 // member, deletes of activities, members, channels and types, points and overrides changed, thresholds set,
 // members excluded and included, and a clock the test moves (by a second, by days, to the very second an
 // activity leaves the window). After every step, every member's pulse and level (its record), its explanation,
-// its place in both pulse orders (at every page of 10) and every minLevel's total and members must equal what
-// the test computes itself from the activities it made. The brute force below uses nothing of src/: it is the
-// issue's rule, written again.
+// its place in both pulse orders (at every page of 10, and filtered by name) and every minLevel's total and
+// members must equal what the test computes itself from the activities it made. The brute force below uses
+// nothing of src/: it is the issue's rule, written again.
 //
 // FC_RUNS sets the number of histories per store (unset: a few, so npm test stays quick).
 
@@ -113,7 +113,7 @@ const histories: fc.Arbitrary<History> = fc.tuple(
 
 interface TypeState { id: string, points: number, channelPoints: Array<{ channelId: string, points: number }> }
 interface ActivityState { id: string, memberId: string, key: string, channelId: string | null, createdAt: number }
-interface MemberState { id: string, excluded: boolean }
+interface MemberState { id: string, name: string, excluded: boolean }
 
 interface Expected {
   memberId: string
@@ -205,9 +205,11 @@ async function setType (send: Send, model: Model, key: string, change: { points?
 async function apply (send: Send, model: Model, step: Step): Promise<void> {
   switch (step.kind) {
     case 'member': {
-      const member = recordOf<{ id: string, pulse: number, level: number }>(await send('POST', '/v1/members', { firstName: 'M' }), 201, 'member')
+      // Two names, so a list filtered by name (q) splits the members: its stale ones are those matching it.
+      const name = model.members.length % 2 === 0 ? 'Ada' : 'Bob'
+      const member = recordOf<{ id: string, pulse: number, level: number }>(await send('POST', '/v1/members', { firstName: name }), 201, 'member')
       assert.deepEqual([member.pulse, member.level], [0, 0])
-      model.members.push({ id: member.id, excluded: false })
+      model.members.push({ id: member.id, name, excluded: false })
       return
     }
     case 'deleteMember': {
@@ -377,6 +379,18 @@ async function check (send: Send, model: Model): Promise<void> {
     assert.equal(got.totalMembers, matching.length, `minLevel=${level}: total`)
     assert.deepEqual(served(got.members), entries(matching), `minLevel=${level}&sort=-pulse`)
   }
+  // With another filter: the stale members merged in are only those that match it.
+  const named = (name: string) => new Set(model.members.filter((m) => m.name === name).map((m) => m.id))
+  const adas = named('Ada')
+  const byName = await list(send, 'q=ada&sort=-pulse&pageSize=100')
+  assert.equal(byName.totalMembers, adas.size, 'q=ada&sort=-pulse: total')
+  assert.deepEqual(served(byName.members), entries(descending.filter((e) => adas.has(e.memberId))), 'q=ada&sort=-pulse')
+  const bobs = named('Bob')
+  const bobsAbove = [...expected].sort(byPulseAsc).filter((e) => bobs.has(e.memberId) && e.level >= 1)
+  const byNameAndLevel = await list(send, 'q=bob&minLevel=1&sort=pulse&pageSize=100')
+  assert.equal(byNameAndLevel.totalMembers, bobsAbove.length, 'q=bob&minLevel=1&sort=pulse: total')
+  assert.deepEqual(served(byNameAndLevel.members), entries(bobsAbove), 'q=bob&minLevel=1&sort=pulse')
+
   const level = levels[Math.floor(levels.length / 2)]!
   const unsorted = await list(send, `minLevel=${level}&pageSize=100`)
   assert.equal(unsorted.totalMembers, expected.filter((e) => e.level >= level).length, `minLevel=${level} (default order): total`)

@@ -28,7 +28,9 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
       summary: 'List members',
       description: 'A page of the workspace\'s members, newest first unless `sort` says otherwise (`-pulse`: the most ' +
         'engaged first). `q` is a case-insensitive prefix of a name or an email; `email` one of the member\'s emails, ' +
-        'ignoring case; `activeSince` and `activeUntil` bound `lastActivity`. Filters combine with AND.',
+        'ignoring case; `minLevel` keeps the members at that level or above, on the workspace\'s thresholds; ' +
+        '`activeSince` and `activeUntil` bound `lastActivity`. Filters combine with AND; pulse and level are those of ' +
+        'the moment of the request.',
       tags: ['members'],
       querystring: MemberListQuerySchema,
       response: withErrors({ 200: MemberPageSchema })
