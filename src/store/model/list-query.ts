@@ -100,7 +100,8 @@ export function listQuery (resource: Pick<Resource, 'table' | 'filters' | 'sorts
         const bound = filter.value === undefined ? value as number : filter.value(value as number)
         if (bound === undefined) return undefined
         const placeholder = param(bound, 'float8')
-        return `${filter.column} ${filter.kind === 'atLeast' ? '>=' : '<='} ${filter.time ? dialect.time(placeholder) : placeholder}`
+        const column = filter.unindexed ? dialect.unindexed(filter.column) : filter.column
+        return `${column} ${filter.kind === 'atLeast' ? '>=' : '<='} ${filter.time ? dialect.time(placeholder) : placeholder}`
       }
       case 'prefix':
         return prefix(filter.column, value as string, filter.bounded)

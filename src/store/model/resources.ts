@@ -38,7 +38,8 @@ export interface SideTable<Row> {
  */
 export type Filter =
   | { kind: 'equals' | 'id', column: string, serves?: readonly string[], bounded?: boolean }
-  | { kind: 'atLeast' | 'atMost', column: string, serves?: readonly string[], time?: boolean, value?: (filter: number) => number | undefined }
+  /** `unindexed`: the condition is checked on rows some other index finds, never a range of the column's own. */
+  | { kind: 'atLeast' | 'atMost', column: string, serves?: readonly string[], time?: boolean, unindexed?: boolean, value?: (filter: number) => number | undefined }
   /** Text starting with the filter (already lower-cased), over the column's index. */
   | { kind: 'prefix', column: string, serves?: readonly string[], bounded?: boolean }
   /** Records having a row in a side table whose `column` equals the filter (starts with it, for `prefix`). */
@@ -150,7 +151,8 @@ export const members = {
     tag: tagFilter('member_tags', 'member_id'),
     // Set by the store, not by requests: minLevel as a stored pulse, and which stored pulses are exact (engagement.ts).
     minPulse: { kind: 'atLeast', column: 'pulse', serves: ['pulse'] },
-    exactAfter: { kind: 'atLeast', column: 'pulse_until' },
+    // Most members are exact: the sort's index, checking each row, finds a page sooner than this filter's would.
+    exactAfter: { kind: 'atLeast', column: 'pulse_until', unindexed: true, serves: ['createdAt', 'lastActivity', 'pulse'] },
     staleAt: { kind: 'atMost', column: 'pulse_until' },
     activeSince: { kind: 'atLeast', column: 'last_activity', time: true, serves: ['lastActivity'] },
     activeUntil: { kind: 'atMost', column: 'last_activity', time: true, serves: ['lastActivity'] }

@@ -72,7 +72,8 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       .filter((row) => minPulse === undefined || row.pulse >= minPulse)
       .sort(memberOrder(sort))
     const exactQuery = table.listQuery({ ...filters, exactAfter: now + 1, ...(minPulse === undefined ? {} : { minPulse }) })
-    const total = await table.totalOf(tx, workspaceId, exactQuery) + stale.length
+    // Without minLevel the total is every member the other filters match, a kept count when there are none.
+    const total = minPulse === undefined ? await table.totalOf(tx, workspaceId, table.listQuery(filters)) : await table.totalOf(tx, workspaceId, exactQuery) + stale.length
     if ((request.page - 1) * request.pageSize >= total) return { total, items: [] }
     const { offset, limit } = exactWindow(stale, request.page, request.pageSize)
     const exact = await table.rowsOf(tx, workspaceId, exactQuery, offset, limit)

@@ -63,7 +63,8 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       .filter((row) => minPulse === undefined || row.pulse >= minPulse)
       .sort(memberOrder(sort))
     const exactQuery = table.listQuery({ ...filters, exactAfter: now + 1, ...(minPulse === undefined ? {} : { minPulse }) })
-    const total = table.totalOf(workspaceId, exactQuery) + stale.length
+    // Without minLevel the total is every member the other filters match, a kept count when there are none.
+    const total = minPulse === undefined ? table.totalOf(workspaceId, table.listQuery(filters)) : table.totalOf(workspaceId, exactQuery) + stale.length
     if ((request.page - 1) * request.pageSize >= total) return { total, items: [] }
     const { offset, limit } = exactWindow(stale, request.page, request.pageSize)
     const exact = table.rowsOf(workspaceId, exactQuery, offset, limit)
