@@ -4,14 +4,20 @@
 
 const INTERVAL_MS = 15_000
 
-export function startRefresher (refresh: () => Promise<unknown>): { stop: () => Promise<void> } {
+export interface Refresher {
+  /** Starts a round now (a change of points just staled many members), unless one is running. */
+  kick: () => void
+  stop: () => Promise<void>
+}
+
+export function startRefresher (refresh: () => Promise<unknown>): Refresher {
   let running: Promise<unknown> | undefined
-  const timer = setInterval(() => {
-    // A failed round (a database away for a moment) is tried again at the next tick; reads never needed it.
-    running ??= refresh().catch(() => {}).finally(() => { running = undefined })
-  }, INTERVAL_MS)
+  // A failed round (a database away for a moment) is tried again at the next tick; reads never needed it.
+  const kick = () => { running ??= refresh().catch(() => {}).finally(() => { running = undefined }) }
+  const timer = setInterval(kick, INTERVAL_MS)
   timer.unref()
   return {
+    kick,
     async stop () {
       clearInterval(timer)
       await running

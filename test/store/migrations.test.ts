@@ -136,6 +136,7 @@ describe('migration 4 counts the activities already stored for engagement', () =
       VALUES (?, ?, 'M', '[]', '[]', '[]', 'Api', ?, ?, ?)`)
     member.run(ids.workspace, ids.busy, 4, now - 300 * DAY, now - 300 * DAY)
     member.run(ids.workspace, ids.quiet, 1, now - 301 * DAY, now - 301 * DAY)
+    db.prepare('INSERT INTO workspaces (workspace_id, members, activities) VALUES (?, 2, ?)').run(ids.workspace, activities.length)
     db.prepare("INSERT INTO channels VALUES (?, ?, NULL, 'c', 'c', 'Api', ?, ?)").run(ids.workspace, ids.channel, now, now)
     db.prepare("INSERT INTO activity_types VALUES (?, ?, 'post', ?)").run(ids.workspace, ids.typeId, now - 300 * DAY)
     const activity = db.prepare(`INSERT INTO activities (workspace_id, id, source, activity_type_id, channel_id, member_id, created_at, updated_at)
@@ -159,6 +160,7 @@ describe('migration 4 counts the activities already stored for engagement', () =
       await schema.sql`INSERT INTO members (workspace_id, id, first_name, emails, phones, tags, source, activity_count, created_at, updated_at)
         VALUES (${ids.workspace}, ${id}, 'M', '{}', '{}', '{}', 'Api', ${id === ids.busy ? 4 : 1}, to_timestamp(${at}), to_timestamp(${at}))`
     }
+    await schema.sql`INSERT INTO workspace_counters (workspace_id, kind, slot, n) VALUES (${ids.workspace}, 'members', 0, 2)`
     await schema.sql`INSERT INTO channels VALUES (${ids.workspace}, ${ids.channel}, NULL, 'c', 'c', 'Api', to_timestamp(${now}), to_timestamp(${now}))`
     await schema.sql`INSERT INTO activity_types VALUES (${ids.workspace}, ${ids.typeId}, 'post', to_timestamp(${now - 300 * DAY}))`
     for (const [memberId, at, channel] of activities) {

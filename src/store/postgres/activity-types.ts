@@ -7,9 +7,10 @@ import { activityTypes } from '../model/resources.js'
 import { existingIds, statement, transaction, type Counters, type Pool } from './database.js'
 import type { PostgresEngagement } from './engagement.js'
 import { recordTable } from './record-table.js'
+import type { Refresher } from '../refresher.js'
 
 export function postgresActivityTypes (pool: Pool, counters: Counters, clock: Clock, engagement: PostgresEngagement,
-  types: ActivityTypeIds): ActivityTypeStore {
+  types: ActivityTypeIds, refresher: Refresher): ActivityTypeStore {
   const typeByKey = statement<{ id: string }>('SELECT id FROM activity_types WHERE workspace_id = $1 AND key = $2')
   const channelsFound = existingIds('channels')
   const inUse = statement('SELECT 1 FROM activities WHERE workspace_id = $1 AND activity_type_id = $2 LIMIT 1')
@@ -56,8 +57,9 @@ export function postgresActivityTypes (pool: Pool, counters: Counters, clock: Cl
         const row = await table.find(tx, workspaceId, id, true)
         return row && await table.patchRow(tx, row, input)
       })
-      // The members the change made stale get their pulses stored again, in batches, before the answer.
-      if (row !== undefined) await engagement.refreshAll(workspaceId)
+      // Reads are exact from the commit on (the members it staled are computed on read); their pulses are
+      // stored again in the background, in batches, rather than keeping the answer waiting for all of them.
+      if (row !== undefined) refresher.kick()
       return row && toActivityType(row)
     },
     async list (workspaceId, request) {

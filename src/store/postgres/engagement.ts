@@ -49,7 +49,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
     SELECT member_id FROM activities WHERE workspace_id = $1 AND channel_id = $2 AND created_at > to_timestamp($3))`)
   // Members another refresher holds are skipped: it stores them.
   const staleMembers = statement<{ workspace_id: string, id: string }>(`SELECT workspace_id, id FROM members
-    WHERE pulse_until <= $1 AND excluded = 0 AND ($2::uuid IS NULL OR workspace_id = $2) LIMIT ${REFRESH_BATCH} FOR UPDATE SKIP LOCKED`)
+    WHERE pulse_until <= $1 AND excluded = 0 LIMIT ${REFRESH_BATCH} FOR UPDATE SKIP LOCKED`)
   const selectThresholds = statement<{ level_thresholds: number[] }>('SELECT level_thresholds FROM engagement_settings WHERE workspace_id = $1')
   const upsertThresholds = statement(`INSERT INTO engagement_settings (workspace_id, level_thresholds) VALUES ($1, $2::int4[])
     ON CONFLICT (workspace_id) DO UPDATE SET level_thresholds = excluded.level_thresholds`)
@@ -105,13 +105,13 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
     return engagementOf(memberId, found, excluded === 1, levels, now)
   }
 
-  /** Refreshes stale members of `workspaceId` (every workspace when undefined), a batch per transaction; answers how many. */
-  async function refreshAll (workspaceId?: string): Promise<number> {
+  /** Stores the pulses of stale members again, a batch per transaction; answers how many. */
+  async function refreshAll (): Promise<number> {
     let total = 0
     for (let done = REFRESH_BATCH; done === REFRESH_BATCH; total += done) {
       done = await transaction(pool, async (tx) => {
         const now = clock()
-        const stale = await staleMembers(tx, now, workspaceId ?? null)
+        const stale = await staleMembers(tx, now)
         await allSettled(stale.map(async (member) => await refresh(tx, member.workspace_id, member.id, now)))
         return stale.length
       })

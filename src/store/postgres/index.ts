@@ -36,7 +36,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     channels: recordTable(pool, counts, blockSize, clock, channels, toChannel, {
       beforeDelete: async (db, row) => await engagement.channelRemoving(db, row.workspace_id, row.id, clock())
     }).operations,
-    activityTypes: postgresActivityTypes(pool, counts, clock, engagement, types),
+    activityTypes: postgresActivityTypes(pool, counts, clock, engagement, types, refresher),
     engagement: engagement.engagement,
     clock,
     async ping () {

@@ -5,8 +5,9 @@ import { activityTypes } from '../model/resources.js'
 import { writer, type Counters, type Db } from './database.js'
 import type { SqliteEngagement } from './engagement.js'
 import { recordTable } from './record-table.js'
+import type { Refresher } from '../refresher.js'
 
-export function sqliteActivityTypes (db: Db, counters: Counters, clock: Clock, engagement: SqliteEngagement): ActivityTypeStore {
+export function sqliteActivityTypes (db: Db, counters: Counters, clock: Clock, engagement: SqliteEngagement, refresher: Refresher): ActivityTypeStore {
   const typeByKey = db.prepare('SELECT id FROM activity_types WHERE workspace_id = ? AND key = ?').pluck()
   const channelExists = db.prepare('SELECT 1 FROM channels WHERE workspace_id = ? AND id = ?').pluck()
   const inUse = db.prepare('SELECT 1 FROM activities WHERE workspace_id = ? AND activity_type_id = ? LIMIT 1').pluck()
@@ -41,8 +42,9 @@ export function sqliteActivityTypes (db: Db, counters: Counters, clock: Clock, e
     ...table.operations,
     async update (workspaceId, id, input) {
       const row = await write(() => update(workspaceId, id, input)) as ActivityTypeRow | undefined
-      // The members the change made stale get their pulses stored again, in batches, before the answer.
-      if (row !== undefined) await engagement.refreshAll(workspaceId)
+      // Reads are exact from the commit on (the members it staled are computed on read); their pulses are
+      // stored again in the background, in batches, rather than keeping the answer waiting for all of them.
+      if (row !== undefined) refresher.kick()
       return row && toActivityType(row)
     },
     async list (workspaceId, request) {

@@ -43,7 +43,6 @@ export function sqliteEngagement (db: Db, clock: Clock) {
   const staleOfChannel = db.prepare(`UPDATE members SET pulse_until = 0 WHERE workspace_id = @workspace_id AND excluded = 0
     AND id IN (SELECT member_id FROM activities WHERE workspace_id = @workspace_id AND channel_id = @channel AND created_at > @start)`)
   const staleMembers = db.prepare(`SELECT workspace_id, id FROM members WHERE pulse_until <= ? AND excluded = 0 LIMIT ${REFRESH_BATCH}`)
-  const staleOfWorkspace = db.prepare(`SELECT id FROM members WHERE workspace_id = ? AND pulse_until <= ? AND excluded = 0 LIMIT ${REFRESH_BATCH}`).pluck()
   const selectThresholds = db.prepare('SELECT level_thresholds FROM engagement_settings WHERE workspace_id = ?').pluck()
   const upsertThresholds = db.prepare(`INSERT INTO engagement_settings (workspace_id, level_thresholds) VALUES (?, ?)
     ON CONFLICT DO UPDATE SET level_thresholds = excluded.level_thresholds`)
@@ -88,19 +87,18 @@ export function sqliteEngagement (db: Db, clock: Clock) {
     return engagementOf(memberId, contributions(workspaceId, memberId, now), row.excluded === 1, thresholds(workspaceId), now)
   }
 
-  /** Refreshes stale members of `workspaceId` (every workspace when undefined), a batch per transaction; answers how many. */
-  const refreshBatch = db.transaction((workspaceId: string | undefined, now: number): number => {
-    const stale = workspaceId === undefined
-      ? staleMembers.all(now) as Array<{ workspace_id: string, id: string }>
-      : (staleOfWorkspace.all(workspaceId, now) as string[]).map((id) => ({ workspace_id: workspaceId, id }))
+  /** Stores the pulses of a batch of stale members again; answers how many. */
+  const refreshBatch = db.transaction((now: number): number => {
+    const stale = staleMembers.all(now) as Array<{ workspace_id: string, id: string }>
     for (const member of stale) refresh(member.workspace_id, member.id, now)
     return stale.length
   })
   const write = writer(db)
 
-  async function refreshAll (workspaceId?: string): Promise<number> {
+  /** Stores the pulses of stale members again, a batch per transaction; answers how many. */
+  async function refreshAll (): Promise<number> {
     let total = 0
-    for (let done = REFRESH_BATCH; done === REFRESH_BATCH; total += done) done = await write(() => refreshBatch(workspaceId, clock()))
+    for (let done = REFRESH_BATCH; done === REFRESH_BATCH; total += done) done = await write(() => refreshBatch(clock()))
     return total
   }
 

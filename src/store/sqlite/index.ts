@@ -29,7 +29,7 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
     channels: recordTable(db, counts, blockSize, clock, channels, toChannel, {
       beforeDelete: (row) => engagement.channelRemoving(row.workspace_id, row.id, clock())
     }).operations,
-    activityTypes: sqliteActivityTypes(db, counts, clock, engagement),
+    activityTypes: sqliteActivityTypes(db, counts, clock, engagement, refresher),
     engagement: engagement.engagement,
     clock,
     async ping () {
