@@ -1,4 +1,5 @@
-import { DAY_SECONDS, dayOf, leavesWindowAt, windowAt, type TypeContribution } from '../../domain/engagement.js'
+import { DAY_SECONDS, dayOf, leavesWindowAt, minPulseForLevel, windowAt, type TypeContribution } from '../../domain/engagement.js'
+import type { MemberListFilter } from '../types.js'
 import type { MemberRow } from './records.js'
 
 // How both stores keep pulse exact at every read at a bounded cost (docs/engagement.md):
@@ -62,7 +63,7 @@ export const isExact = (row: Pick<MemberRow, 'pulse_until'>, now: number): boole
  * The order of a member list's sort over rows whose `pulse` is exact: the same as its SQL ORDER BY (NULL lowest,
  * then id in the sort's direction).
  */
-export function memberOrder (sort: string): (a: MemberRow, b: MemberRow) => number {
+function memberOrder (sort: string): (a: MemberRow, b: MemberRow) => number {
   const descending = sort.startsWith('-')
   const field = descending ? sort.slice(1) : sort
   const column = ({ pulse: 'pulse', createdAt: 'created_at', lastActivity: 'last_activity' } as const)[field as 'pulse']
@@ -72,6 +73,29 @@ export function memberOrder (sort: string): (a: MemberRow, b: MemberRow) => numb
     const y = b[column] as number | null
     const byKey = x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1
     return sign * (byKey !== 0 ? byKey : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  }
+}
+
+/** Whether a member list merges exact and stale members (mergedPage): its order or a filter is pulse. */
+export const isByPulse = (request: MemberListFilter): boolean =>
+  request.sort === 'pulse' || request.sort === '-pulse' || (request.minLevel ?? 0) > 0
+
+/**
+ * A list by pulse at `now`, as the requests a store runs: the stale members matching the other filters, the
+ * exact ones (minLevel as a stored pulse), and without minLevel the whole list, whose total is the list's.
+ */
+export function pulseList (request: MemberListFilter, thresholds: readonly number[], now: number) {
+  const { minLevel, ...filters } = request
+  const minPulse = minPulseForLevel(minLevel ?? 0, thresholds)
+  const order = memberOrder(request.sort ?? '-createdAt')
+  return {
+    stale: { ...filters, staleAt: now },
+    exact: { ...filters, exactAfter: now + 1, ...(minPulse === undefined ? {} : { minPulse }) },
+    all: minPulse === undefined ? filters : undefined,
+    order,
+    /** The stale rows the list holds, each with its exact pulse (`pulses`, in the same order), in list order. */
+    staleInList: (rows: readonly MemberRow[], pulses: readonly number[]): MemberRow[] =>
+      rows.map((row, i) => ({ ...row, pulse: pulses[i]! })).filter((row) => minPulse === undefined || row.pulse >= minPulse).sort(order)
   }
 }
 

@@ -1,6 +1,6 @@
-import { levelOf, minPulseForLevel } from '../../domain/engagement.js'
+import { levelOf } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
-import type { MemberStore } from '../types.js'
+import type { MemberListFilter, MemberStore } from '../types.js'
 import { checkMember, identity } from '../model/rules.js'
 import { allSettled, existingIds, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { recordTable } from './record-table.js'
@@ -8,7 +8,7 @@ import { toMember, type MemberRow } from '../model/records.js'
 import { members } from '../model/resources.js'
 import { byKey } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
-import { exactWindow, memberOrder, mergedPage } from '../model/engagement.js'
+import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { PostgresEngagement } from './engagement.js'
 
 export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement): MemberStore {
@@ -62,22 +62,18 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
    * A list whose order or filter is pulse: the members whose stored pulse is exact come from the index on it,
    * the stale ones that match the other filters are computed and merged in (model/engagement.ts).
    */
-  async function listByPulse (tx: Db, workspaceId: string, request: Parameters<MemberStore['list']>[1], now: number) {
-    const { minLevel, ...filters } = request
-    const minPulse = minPulseForLevel(minLevel ?? 0, await engagement.thresholds(tx, workspaceId))
-    const sort = request.sort ?? '-createdAt'
-    const staleRows = await table.rowsOf(tx, workspaceId, table.listQuery({ ...filters, staleAt: now }), 0, null)
-    const pulses = await Promise.all(staleRows.map(async (row) => await engagement.pulseAt(tx, row, now)))
-    const stale = staleRows.map((row, i) => ({ ...row, pulse: pulses[i]! }))
-      .filter((row) => minPulse === undefined || row.pulse >= minPulse)
-      .sort(memberOrder(sort))
-    const exactQuery = table.listQuery({ ...filters, exactAfter: now + 1, ...(minPulse === undefined ? {} : { minPulse }) })
-    // Without minLevel the total is every member the other filters match, a kept count when there are none.
-    const total = minPulse === undefined ? await table.totalOf(tx, workspaceId, table.listQuery(filters)) : await table.totalOf(tx, workspaceId, exactQuery) + stale.length
+  async function listByPulse (tx: Db, workspaceId: string, request: MemberListFilter, now: number) {
+    const list = pulseList(request, await engagement.thresholds(tx, workspaceId), now)
+    const staleRows = await table.rowsOf(tx, workspaceId, table.listQuery(list.stale), 0, null)
+    const stale = list.staleInList(staleRows, await Promise.all(staleRows.map(async (row) => await engagement.pulseAt(tx, row, now))))
+    const exactQuery = table.listQuery(list.exact)
+    const total = list.all === undefined
+      ? await table.totalOf(tx, workspaceId, exactQuery) + stale.length
+      : await table.totalOf(tx, workspaceId, table.listQuery(list.all))
     if ((request.page - 1) * request.pageSize >= total) return { total, items: [] }
     const { offset, limit } = exactWindow(stale, request.page, request.pageSize)
     const exact = await table.rowsOf(tx, workspaceId, exactQuery, offset, limit)
-    return { total, items: await recordsOf(tx, mergedPage(stale, exact, offset, request.page, request.pageSize, memberOrder(sort)), now) }
+    return { total, items: await recordsOf(tx, mergedPage(stale, exact, offset, request.page, request.pageSize, list.order), now) }
   }
 
   const { operations } = table
@@ -97,7 +93,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     remove: operations.remove,
     async list (workspaceId, request) {
       const now = clock()
-      if (request.sort === 'pulse' || request.sort === '-pulse' || (request.minLevel ?? 0) > 0) {
+      if (isByPulse(request)) {
         return await transaction(pool, async (tx) => {
           await snapshot(tx)
           return await listByPulse(tx, workspaceId, request, now)

@@ -6,8 +6,8 @@ import type { ActivityRow, MemberRow } from '../model/records.js'
 import { writer, type Db } from './database.js'
 
 // The SQLite side of engagement (model/engagement.ts says how it stays exact): the daily counts, the exact
-// pulse of a member, the stored pulses and their refresh, thresholds, exclusion. Everything here runs inside
-// the callers' transactions.
+// pulse of a member, the stored pulses and their refresh, thresholds, exclusion. What the activity, type and
+// channel writes call runs inside their transactions.
 
 export function sqliteEngagement (db: Db, clock: Clock) {
   const countDay = db.prepare(`INSERT INTO member_activity_days (workspace_id, member_id, day, activity_type_id, channel_id, activities)
@@ -109,6 +109,9 @@ export function sqliteEngagement (db: Db, clock: Clock) {
     return explain(workspaceId, memberId, now)
   })
 
+  // The member and its counts in one snapshot.
+  const explainNow = db.transaction(explain)
+
   const engagement: EngagementStore = {
     async settings (workspaceId) {
       return { levelThresholds: [...thresholds(workspaceId)] }
@@ -118,7 +121,7 @@ export function sqliteEngagement (db: Db, clock: Clock) {
       return { levelThresholds: [...settings.levelThresholds] }
     },
     async explain (workspaceId, memberId) {
-      return db.transaction(() => explain(workspaceId, memberId, clock())).deferred()
+      return explainNow.deferred(workspaceId, memberId, clock())
     },
     async setExcluded (workspaceId, memberId, excluded) {
       return await write(() => setExclusion(workspaceId, memberId, excluded, clock()))

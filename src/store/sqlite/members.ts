@@ -1,6 +1,6 @@
-import { levelOf, minPulseForLevel } from '../../domain/engagement.js'
+import { levelOf } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
-import type { MemberStore } from '../types.js'
+import type { MemberListFilter, MemberStore } from '../types.js'
 import { checkMember, identity } from '../model/rules.js'
 import type { Counters, Db } from './database.js'
 import { recordTable } from './record-table.js'
@@ -8,7 +8,7 @@ import { toMember, type MemberRow } from '../model/records.js'
 import { members } from '../model/resources.js'
 import type { Boundary } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
-import { exactWindow, memberOrder, mergedPage } from '../model/engagement.js'
+import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { SqliteEngagement } from './engagement.js'
 
 export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement): MemberStore {
@@ -53,35 +53,32 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
    * A list whose order or filter is pulse: the members whose stored pulse is exact come from the index on it,
    * the stale ones that match the other filters are computed and merged in (model/engagement.ts).
    */
-  const listByPulse = db.transaction((workspaceId: string, request: Parameters<MemberStore['list']>[1], now: number) => {
-    const { minLevel, ...filters } = request
-    const minPulse = minPulseForLevel(minLevel ?? 0, engagement.thresholds(workspaceId))
-    const sort = request.sort ?? '-createdAt'
-    const staleQuery = table.listQuery({ ...filters, staleAt: now })
-    const stale = table.rowsOf(workspaceId, staleQuery, 0, -1)
-      .map((row) => ({ ...row, pulse: engagement.pulseAt(row, now) }))
-      .filter((row) => minPulse === undefined || row.pulse >= minPulse)
-      .sort(memberOrder(sort))
-    const exactQuery = table.listQuery({ ...filters, exactAfter: now + 1, ...(minPulse === undefined ? {} : { minPulse }) })
-    // Without minLevel the total is every member the other filters match, a kept count when there are none.
-    const total = minPulse === undefined ? table.totalOf(workspaceId, table.listQuery(filters)) : table.totalOf(workspaceId, exactQuery) + stale.length
+  const listByPulse = db.transaction((workspaceId: string, request: MemberListFilter, now: number) => {
+    const list = pulseList(request, engagement.thresholds(workspaceId), now)
+    const staleRows = table.rowsOf(workspaceId, table.listQuery(list.stale), 0, -1)
+    const stale = list.staleInList(staleRows, staleRows.map((row) => engagement.pulseAt(row, now)))
+    const exactQuery = table.listQuery(list.exact)
+    const total = list.all === undefined ? table.totalOf(workspaceId, exactQuery) + stale.length : table.totalOf(workspaceId, table.listQuery(list.all))
     if ((request.page - 1) * request.pageSize >= total) return { total, items: [] }
     const { offset, limit } = exactWindow(stale, request.page, request.pageSize)
     const exact = table.rowsOf(workspaceId, exactQuery, offset, limit)
-    return { total, items: recordsOf(mergedPage(stale, exact, offset, request.page, request.pageSize, memberOrder(sort)), now) }
+    return { total, items: recordsOf(mergedPage(stale, exact, offset, request.page, request.pageSize, list.order), now) }
   })
-  const list = db.transaction((workspaceId: string, request: Parameters<MemberStore['list']>[1], now: number) => {
+  const list = db.transaction((workspaceId: string, request: MemberListFilter, now: number) => {
     const page = table.listRows(workspaceId, table.listQuery(request))
     return { total: page.total, items: recordsOf(page.items, now) }
+  })
+
+  // The row and the counts its pulse may be computed from, in one snapshot.
+  const get = db.transaction((workspaceId: string, id: string, now: number) => {
+    const row = table.find(workspaceId, id)
+    return row && recordsOf([row], now)[0]
   })
 
   const { operations } = table
   return {
     async get (workspaceId, id) {
-      return db.transaction(() => {
-        const row = table.find(workspaceId, id)
-        return row && recordsOf([row], clock())[0]
-      }).deferred()
+      return get.deferred(workspaceId, id, clock())
     },
     async create (workspaceId, input) {
       return recordsOf([await operations.create(workspaceId, input)], clock())[0]!
@@ -93,8 +90,7 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     },
     remove: operations.remove,
     async list (workspaceId, request) {
-      const byPulse = request.sort === 'pulse' || request.sort === '-pulse' || (request.minLevel ?? 0) > 0
-      return (byPulse ? listByPulse : list).deferred(workspaceId, request, clock())
+      return (isByPulse(request) ? listByPulse : list).deferred(workspaceId, request, clock())
     }
   }
 }
