@@ -66,6 +66,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/companies/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update companies in bulk
+         * @description Up to 1,000 companies, each a body of `POST /v1/companies`: one with a `domain` the workspace has (normalised: `https://www.Acme.com/` is `acme.com`) updates that company as a PATCH would (200), else it is created (201); applied in order as if sent one by one, in one transaction: an item that is invalid answers its error and changes nothing, never failing the others. The body may be up to 16 MiB.
+         */
+        post: operations["bulkCompanies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{id}": {
         parameters: {
             query?: never;
@@ -118,6 +138,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/members/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update members in bulk
+         * @description Up to 1,000 members, each a body of `POST /v1/members`: one whose `primaryEmail` a member of the workspace has (as its primaryEmail or in its emails, ignoring case) updates that member as a PATCH would (200), else it is created (201); applied in order as if sent one by one, in one transaction: an item that is invalid answers its error and changes nothing, never failing the others. The body may be up to 16 MiB.
+         */
+        post: operations["bulkMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/members/{id}": {
         parameters: {
             query?: never;
@@ -161,7 +201,7 @@ export interface paths {
         put?: never;
         /**
          * Create an activity
-         * @description Records an activity of a member. `activityTypeKey` names a type of the workspace, created on first use; `memberId`, `channelId`, `replyTo`, `reactTo` and `inviteTo` must name records of the workspace (else 400 naming the field); `createdAt` backfills a past activity (never in the future).
+         * @description Records an activity of a member, named by `memberId` or by `member` (the workspace's member with that `primaryEmail` among its emails, created from `member` when none has it). An activity with an `externalId` is the event of its `source`: when the workspace has an activity with that (source, externalId), it is updated from the body as a PATCH would (200; `createdAt` never moves), else created (201). `activityTypeKey` names a type of the workspace, created on first use; `channelId`, `replyTo`, `reactTo` and `inviteTo` must name records of the workspace (else 400 naming the field); `createdAt` backfills a past activity (never in the future).
          */
         post: operations["createActivity"];
         delete?: never;
@@ -184,6 +224,26 @@ export interface paths {
         get: operations["listMemberActivities"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activities/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update activities in bulk
+         * @description Up to 1,000 activities, each a body of `POST /v1/activities` with its rules (re-deliveries by (source, externalId) update, members by id or by email), applied in order as if sent one by one, in one transaction: an item that is invalid answers its error and changes nothing, never failing the others. The body may be up to 16 MiB.
+         */
+        post: operations["bulkActivities"];
         delete?: never;
         options?: never;
         head?: never;
@@ -233,9 +293,29 @@ export interface paths {
         put?: never;
         /**
          * Create a channel
-         * @description Creates a channel: `name` is required, `source` defaults to `"Api"`.
+         * @description Creates a channel: `name` is required, `source` defaults to `"Api"`. A channel with an `externalId` is the one of its `source`: when the workspace has a channel with that (source, externalId), it is updated from the body as a PATCH would (200), else created (201).
          */
         post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update channels in bulk
+         * @description Up to 1,000 channels, each a body of `POST /v1/channels` (matched by (source, externalId) when it has an `externalId`: updated, 200; else created, 201), applied in order as if sent one by one, in one transaction: an item that is invalid answers its error and changes nothing, never failing the others. The body may be up to 16 MiB.
+         */
+        post: operations["bulkChannels"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1008,6 +1088,216 @@ export interface components {
         EngagementBody: {
             engagement: components["schemas"]["Engagement"];
         };
+        /**
+         * @description One result per item, in the order of the request
+         * @example {
+         *       "results": [
+         *         {
+         *           "index": 0,
+         *           "status": 201,
+         *           "activity": {
+         *             "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+         *             "externalId": "msg-7731",
+         *             "title": "Hello",
+         *             "message": "Glad to be here!",
+         *             "replyTo": null,
+         *             "reactTo": null,
+         *             "inviteTo": null,
+         *             "source": "discord",
+         *             "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+         *             "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *             "eventId": null,
+         *             "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *             "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *             "createdAt": "2026-01-05T09:30:00Z",
+         *             "updatedAt": "2026-01-06T14:02:11Z"
+         *           }
+         *         },
+         *         {
+         *           "index": 1,
+         *           "status": 400,
+         *           "error": {
+         *             "code": "BAD_REQUEST",
+         *             "error": "Invalid request",
+         *             "details": [
+         *               {
+         *                 "field": "name",
+         *                 "message": "is required"
+         *               }
+         *             ]
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ActivityBulkResults: {
+            results: {
+                /** @description The item's place in the request, from 0 */
+                index: number;
+                /** @description What the item alone would have answered: 201 created, 200 updated, or its 4xx */
+                status: number;
+                activity?: components["schemas"]["Activity"];
+                error?: components["schemas"]["Error"];
+            }[];
+        };
+        /**
+         * @description One result per item, in the order of the request
+         * @example {
+         *       "results": [
+         *         {
+         *           "index": 0,
+         *           "status": 201,
+         *           "member": {
+         *             "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *             "firstName": "Ada",
+         *             "lastName": "Lovelace",
+         *             "primaryEmail": "ada@acme.com",
+         *             "emails": [
+         *               "ada@acme.com",
+         *               "ada.lovelace@mail.acme.com"
+         *             ],
+         *             "phones": [
+         *               "+44 20 7946 0000"
+         *             ],
+         *             "jobTitle": "CTO",
+         *             "avatarUrl": "https://acme.com/ada.png",
+         *             "language": "en",
+         *             "country": "GB",
+         *             "tags": [],
+         *             "level": 3,
+         *             "pulse": 42,
+         *             "source": "Api",
+         *             "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *             "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *             "firstActivity": "2025-11-02T08:15:00Z",
+         *             "lastActivity": "2026-01-05T09:30:00Z",
+         *             "createdAt": "2026-01-05T09:30:00Z",
+         *             "updatedAt": "2026-01-06T14:02:11Z"
+         *           }
+         *         },
+         *         {
+         *           "index": 1,
+         *           "status": 400,
+         *           "error": {
+         *             "code": "BAD_REQUEST",
+         *             "error": "Invalid request",
+         *             "details": [
+         *               {
+         *                 "field": "name",
+         *                 "message": "is required"
+         *               }
+         *             ]
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        MemberBulkResults: {
+            results: {
+                /** @description The item's place in the request, from 0 */
+                index: number;
+                /** @description What the item alone would have answered: 201 created, 200 updated, or its 4xx */
+                status: number;
+                member?: components["schemas"]["Member"];
+                error?: components["schemas"]["Error"];
+            }[];
+        };
+        /**
+         * @description One result per item, in the order of the request
+         * @example {
+         *       "results": [
+         *         {
+         *           "index": 0,
+         *           "status": 201,
+         *           "company": {
+         *             "id": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *             "name": "Acme",
+         *             "industry": "Software",
+         *             "address": "1 Main Street, Springfield",
+         *             "domain": "acme.com",
+         *             "employees": 40,
+         *             "foundedAt": "2015-03-01T00:00:00Z",
+         *             "logoUrl": "https://acme.com/logo.png",
+         *             "tags": [
+         *               "5d7b9c1e-3a2f-4e8d-9b6a-0c4f2e1d8a35"
+         *             ],
+         *             "source": "Api",
+         *             "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *             "createdAt": "2026-01-05T09:30:00Z",
+         *             "updatedAt": "2026-01-06T14:02:11Z"
+         *           }
+         *         },
+         *         {
+         *           "index": 1,
+         *           "status": 400,
+         *           "error": {
+         *             "code": "BAD_REQUEST",
+         *             "error": "Invalid request",
+         *             "details": [
+         *               {
+         *                 "field": "name",
+         *                 "message": "is required"
+         *               }
+         *             ]
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        CompanyBulkResults: {
+            results: {
+                /** @description The item's place in the request, from 0 */
+                index: number;
+                /** @description What the item alone would have answered: 201 created, 200 updated, or its 4xx */
+                status: number;
+                company?: components["schemas"]["Company"];
+                error?: components["schemas"]["Error"];
+            }[];
+        };
+        /**
+         * @description One result per item, in the order of the request
+         * @example {
+         *       "results": [
+         *         {
+         *           "index": 0,
+         *           "status": 201,
+         *           "channel": {
+         *             "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+         *             "externalId": "1180012345678901234",
+         *             "name": "general",
+         *             "source": "discord",
+         *             "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *             "createdAt": "2026-01-05T09:30:00Z",
+         *             "updatedAt": "2026-01-06T14:02:11Z"
+         *           }
+         *         },
+         *         {
+         *           "index": 1,
+         *           "status": 400,
+         *           "error": {
+         *             "code": "BAD_REQUEST",
+         *             "error": "Invalid request",
+         *             "details": [
+         *               {
+         *                 "field": "name",
+         *                 "message": "is required"
+         *               }
+         *             ]
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ChannelBulkResults: {
+            results: {
+                /** @description The item's place in the request, from 0 */
+                index: number;
+                /** @description What the item alone would have answered: 201 created, 200 updated, or its 4xx */
+                status: number;
+                channel?: components["schemas"]["Channel"];
+                error?: components["schemas"]["Error"];
+            }[];
+        };
     };
     responses: never;
     parameters: never;
@@ -1269,6 +1559,186 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "companies": [
+                 *         {
+                 *           "name": "Acme",
+                 *           "industry": "Software",
+                 *           "domain": "https://www.acme.com/",
+                 *           "employees": 40,
+                 *           "tags": []
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 1000 items, applied in order, as if sent one by one */
+                    companies: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order of the request */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": 201,
+                     *           "company": {
+                     *             "id": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *             "name": "Acme",
+                     *             "industry": "Software",
+                     *             "address": "1 Main Street, Springfield",
+                     *             "domain": "acme.com",
+                     *             "employees": 40,
+                     *             "foundedAt": "2015-03-01T00:00:00Z",
+                     *             "logoUrl": "https://acme.com/logo.png",
+                     *             "tags": [
+                     *               "5d7b9c1e-3a2f-4e8d-9b6a-0c4f2e1d8a35"
+                     *             ],
+                     *             "source": "Api",
+                     *             "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *             "createdAt": "2026-01-05T09:30:00Z",
+                     *             "updatedAt": "2026-01-06T14:02:11Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "status": 400,
+                     *           "error": {
+                     *             "code": "BAD_REQUEST",
+                     *             "error": "Invalid request",
+                     *             "details": [
+                     *               {
+                     *                 "field": "name",
+                     *                 "message": "is required"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CompanyBulkResults"];
                 };
             };
             /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
@@ -2125,6 +2595,195 @@ export interface operations {
             };
         };
     };
+    bulkMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "members": [
+                 *         {
+                 *           "firstName": "Ada",
+                 *           "lastName": "Lovelace",
+                 *           "primaryEmail": "ada@acme.com",
+                 *           "linkedinUrl": "https://linkedin.com/in/ada"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 1000 items, applied in order, as if sent one by one */
+                    members: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order of the request */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": 201,
+                     *           "member": {
+                     *             "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *             "firstName": "Ada",
+                     *             "lastName": "Lovelace",
+                     *             "primaryEmail": "ada@acme.com",
+                     *             "emails": [
+                     *               "ada@acme.com",
+                     *               "ada.lovelace@mail.acme.com"
+                     *             ],
+                     *             "phones": [
+                     *               "+44 20 7946 0000"
+                     *             ],
+                     *             "jobTitle": "CTO",
+                     *             "avatarUrl": "https://acme.com/ada.png",
+                     *             "language": "en",
+                     *             "country": "GB",
+                     *             "tags": [],
+                     *             "level": 3,
+                     *             "pulse": 42,
+                     *             "source": "Api",
+                     *             "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *             "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *             "firstActivity": "2025-11-02T08:15:00Z",
+                     *             "lastActivity": "2026-01-05T09:30:00Z",
+                     *             "createdAt": "2026-01-05T09:30:00Z",
+                     *             "updatedAt": "2026-01-06T14:02:11Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "status": 400,
+                     *           "error": {
+                     *             "code": "BAD_REQUEST",
+                     *             "error": "Invalid request",
+                     *             "details": [
+                     *               {
+                     *                 "field": "name",
+                     *                 "message": "is required"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberBulkResults"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getMember: {
         parameters: {
             query?: never;
@@ -2609,6 +3268,7 @@ export interface operations {
                 since?: string;
                 until?: string;
                 source?: string;
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -2745,7 +3405,30 @@ export interface operations {
                  */
                 "application/json": {
                     /** Format: uuid */
-                    memberId: string;
+                    memberId?: string;
+                    /**
+                     * @example {
+                     *       "primaryEmail": "ada@acme.com",
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace"
+                     *     }
+                     */
+                    member?: {
+                        firstName?: string | null;
+                        lastName?: string | null;
+                        /** Format: email */
+                        primaryEmail: string;
+                        emails?: string[] | null;
+                        phones?: string[] | null;
+                        jobTitle?: string | null;
+                        /** Format: uri */
+                        avatarUrl?: string | null;
+                        country?: string | null;
+                        language?: string | null;
+                        tags?: string[] | null;
+                        /** Format: uri */
+                        linkedinUrl?: string | null;
+                    };
                     activityTypeKey: string;
                     externalId?: string | null;
                     title?: string | null;
@@ -2767,6 +3450,42 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The activity */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activity": {
+                     *         "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+                     *         "externalId": "msg-7731",
+                     *         "title": "Hello",
+                     *         "message": "Glad to be here!",
+                     *         "replyTo": null,
+                     *         "reactTo": null,
+                     *         "inviteTo": null,
+                     *         "source": "discord",
+                     *         "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+                     *         "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *         "eventId": null,
+                     *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityBody"];
+                };
+            };
             /** @description The activity */
             201: {
                 headers: {
@@ -2908,6 +3627,7 @@ export interface operations {
                 since?: string;
                 until?: string;
                 source?: string;
+                externalId?: string;
             };
             header?: never;
             path: {
@@ -3004,6 +3724,189 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkActivities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "activities": [
+                 *         {
+                 *           "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                 *           "activityTypeKey": "message",
+                 *           "title": "Hello",
+                 *           "message": "Glad to be here!",
+                 *           "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                 *           "source": "discord",
+                 *           "externalId": "msg-7731",
+                 *           "createdAt": "2026-01-05T10:30:00+01:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 1000 items, applied in order, as if sent one by one */
+                    activities: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order of the request */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": 201,
+                     *           "activity": {
+                     *             "id": "e1f3a5c7-9b2d-4e6f-a8c0-2d4f6b8a0c1e",
+                     *             "externalId": "msg-7731",
+                     *             "title": "Hello",
+                     *             "message": "Glad to be here!",
+                     *             "replyTo": null,
+                     *             "reactTo": null,
+                     *             "inviteTo": null,
+                     *             "source": "discord",
+                     *             "activityTypeId": "0b2d4f6a-8c1e-4a3c-9e5b-7d9f1b3d5f7a",
+                     *             "channelId": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *             "eventId": null,
+                     *             "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *             "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *             "createdAt": "2026-01-05T09:30:00Z",
+                     *             "updatedAt": "2026-01-06T14:02:11Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "status": 400,
+                     *           "error": {
+                     *             "code": "BAD_REQUEST",
+                     *             "error": "Invalid request",
+                     *             "details": [
+                     *               {
+                     *                 "field": "name",
+                     *                 "message": "is required"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActivityBulkResults"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3498,6 +4401,7 @@ export interface operations {
                 pageSize?: number;
                 q?: string;
                 source?: string;
+                externalId?: string;
             };
             header?: never;
             path?: never;
@@ -3628,6 +4532,34 @@ export interface operations {
         };
         responses: {
             /** @description The channel */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "channel": {
+                     *         "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *         "externalId": "1180012345678901234",
+                     *         "name": "general",
+                     *         "source": "discord",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelBody"];
+                };
+            };
+            /** @description The channel */
             201: {
                 headers: {
                     /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
@@ -3653,6 +4585,176 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ChannelBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channels": [
+                 *         {
+                 *           "name": "general",
+                 *           "externalId": "1180012345678901234",
+                 *           "source": "discord"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 1000 items, applied in order, as if sent one by one */
+                    channels: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per item, in the order of the request */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": 201,
+                     *           "channel": {
+                     *             "id": "6a8c0e2f-4b6d-4f1a-8c3e-5d7f9b1a3c5e",
+                     *             "externalId": "1180012345678901234",
+                     *             "name": "general",
+                     *             "source": "discord",
+                     *             "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *             "createdAt": "2026-01-05T09:30:00Z",
+                     *             "updatedAt": "2026-01-06T14:02:11Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "status": 400,
+                     *           "error": {
+                     *             "code": "BAD_REQUEST",
+                     *             "error": "Invalid request",
+                     *             "details": [
+                     *               {
+                     *                 "field": "name",
+                     *                 "message": "is required"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelBulkResults"];
                 };
             };
             /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */

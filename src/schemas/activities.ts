@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { MemberByEmailSchema } from './members.js'
 import { Body, DateTimeInput, EXAMPLE, ListQuery, NullableString, Ref, Text, Uuid, optionalFields } from './common.js'
 
 const ACTIVITY_EXAMPLE = {
@@ -51,8 +52,10 @@ const activityFields = {
   eventId: Uuid
 }
 
+// Exactly one of memberId and member (src/services/activities.ts says so, naming the field).
 export const ActivityCreateSchema = Body({
-  memberId: Uuid,
+  memberId: Type.Optional(Uuid),
+  member: Type.Optional(MemberByEmailSchema),
   activityTypeKey: ActivityTypeKey,
   ...optionalFields({ ...activityFields, source: Source, createdAt: DateTimeInput })
 }, {
@@ -93,7 +96,8 @@ const activityFilters = {
   activityTypeKey: ActivityTypeKey,
   since: DateTimeInput,
   until: DateTimeInput,
-  source: Source
+  source: Source,
+  externalId: Text({ min: 1 })
 }
 export const ActivityListQuerySchema = ListQuery({ memberId: Uuid, ...activityFilters })
 export type ActivityListQuery = Static<typeof ActivityListQuerySchema>

@@ -42,7 +42,7 @@ export const ChannelListBody = Type.Object({ channel: Type.Array(Ref(ChannelSche
   examples: [{ channel: [CHANNEL_EXAMPLE] }]
 })
 
-export const ChannelListQuerySchema = ListQuery({ q: SearchText, source: Source })
+export const ChannelListQuerySchema = ListQuery({ q: SearchText, source: Source, externalId: Text({ min: 1 }) })
 export type ChannelListQuery = Static<typeof ChannelListQuerySchema>
 
 export const ChannelPageSchema = Type.Object({

@@ -68,6 +68,11 @@ export const MemberCreateSchema = Body(optionalFields(memberFields), {
 })
 export type MemberCreate = Static<typeof MemberCreateSchema>
 
+/** A member named by its email (ingestion): the member create fields, `primaryEmail` required. */
+export const MemberByEmailSchema = Body({ ...optionalFields(memberFields), primaryEmail: Email }, {
+  examples: [{ primaryEmail: 'ada@acme.com', firstName: 'Ada', lastName: 'Lovelace' }]
+})
+
 // PATCH also attaches the member to a company of its workspace (or detaches it with null).
 export const MemberPatchSchema = Body(optionalFields({ ...memberFields, companyId: Uuid }), {
   examples: [{ jobTitle: 'CTO', companyId: '8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70', phones: null }]

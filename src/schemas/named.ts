@@ -1,6 +1,7 @@
 import { ActivityBody, ActivityPageSchema, ActivitySchema } from './activities.js'
 import { ActivityTypeBody, ActivityTypePageSchema, ActivityTypeSchema } from './activity-types.js'
 import { ChannelBody, ChannelListBody, ChannelPageSchema, ChannelSchema } from './channels.js'
+import { ActivityBulkResults, ChannelBulkResults, CompanyBulkResults, MemberBulkResults } from './bulk.js'
 import { ErrorBodySchema, ErrorDetailSchema, SuccessBody } from './common.js'
 import { CompanyBody, CompanyPageSchema, CompanySchema } from './companies.js'
 import { EngagementBody, EngagementSchema, EngagementSettingsBody, EngagementSettingsSchema } from './engagement.js'
@@ -18,5 +19,6 @@ export const NAMED_SCHEMAS = [
   ChannelSchema, ChannelBody, ChannelListBody, ChannelPageSchema,
   ActivityTypeSchema, ActivityTypeBody, ActivityTypePageSchema,
   EngagementSettingsSchema, EngagementSettingsBody,
-  EngagementSchema, EngagementBody
+  EngagementSchema, EngagementBody,
+  ActivityBulkResults, MemberBulkResults, CompanyBulkResults, ChannelBulkResults
 ]

@@ -27,6 +27,27 @@ export interface Page<T> {
   items: T[]
 }
 
+/** A write that found the record its input stands for and updated it (`created: false`), or made a new one. */
+export interface Put<Rec> {
+  record: Rec
+  created: boolean
+}
+
+/** One item of a bulk write: as `put`, or the error the item would have met alone (nothing of it written). */
+export type PutOutcome<Rec> = Put<Rec> | { error: InvalidFieldError | ConflictError }
+
+/**
+ * Ingestion (docs/ingestion.md): an input is matched to the record it stands for (an activity or channel by its
+ * (source, externalId), a company by its normalised domain, a member by its primary email among every member's
+ * emails; the oldest when several match) and updates it as a PATCH with the input's fields would, else it is
+ * created. `putMany` applies its inputs in order, as if one by one, in one transaction; an input that breaks a
+ * rule changes nothing and answers its error, never failing the others.
+ */
+export interface PutStore<Rec, Input> {
+  put (workspaceId: string, input: Input): Promise<Put<Rec>>
+  putMany (workspaceId: string, inputs: Input[]): Promise<Array<PutOutcome<Rec>>>
+}
+
 /** The operations of one resource; `remove` takes the resource's cascade with it. */
 export interface RecordStore<Rec, Create, Patch, Filter, BulkCreate = Create> {
   get (workspaceId: string, id: string): Promise<Rec | undefined>
@@ -38,16 +59,20 @@ export interface RecordStore<Rec, Create, Patch, Filter, BulkCreate = Create> {
 }
 
 /** Removing a company detaches its members (their companyId becomes null). */
-export type CompanyStore = RecordStore<Company, CompanyCreate, CompanyPatch, CompanyListFilter>
+export type CompanyStore = RecordStore<Company, CompanyCreate, CompanyPatch, CompanyListFilter> & PutStore<Company, CompanyCreate>
 /** Removing a member removes all of its activities; references to those activities are cleared. */
-export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate>
+export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate> & PutStore<Member, MemberCreate>
 /**
  * Removing an activity clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields
- * follow every write.
+ * follow every write. No write gives two activities one (source, externalId): `update` fails with a
+ * ConflictError naming the other one (`create` and `createMany` are for new pairs, as seeding makes).
  */
-export type ActivityStore = RecordStore<Activity, ActivityInput, ActivityPatch, ActivityListFilter>
-/** Removing a channel clears channelId on its activities and drops the activity types' overrides for it. */
-export type ChannelStore = RecordStore<Channel, ChannelCreate, ChannelPatch, ChannelListFilter>
+export type ActivityStore = RecordStore<Activity, ActivityInput, ActivityPatch, ActivityListFilter> & PutStore<Activity, ActivityInput>
+/**
+ * Removing a channel clears channelId on its activities and drops the activity types' overrides for it. As for
+ * activities, no write gives two channels one (source, externalId).
+ */
+export type ChannelStore = RecordStore<Channel, ChannelCreate, ChannelPatch, ChannelListFilter> & PutStore<Channel, ChannelCreate>
 /**
  * Activity types with their points. A key the workspace has fails `create` with a ConflictError naming the
  * type; `remove` fails with a ConflictError while activities use the type. A change of points or overrides
@@ -67,8 +92,16 @@ export interface EngagementStore {
   setExcluded (workspaceId: string, memberId: string, excluded: boolean): Promise<Engagement | undefined>
 }
 
-/** A new activity: `createdAt` in epoch seconds, checked by the services layer (src/services/activities.ts). */
-export type ActivityInput = Omit<ActivityCreate, 'createdAt'> & { createdAt?: number }
+/**
+ * A new activity: `createdAt` in epoch seconds, checked by the services layer (src/services/activities.ts); its
+ * member named by id, or by `member`: the workspace's member having `member.primaryEmail` among its emails, made
+ * from `member` (with the activity's source) when none has it.
+ */
+export type ActivityInput = Omit<ActivityCreate, 'createdAt' | 'memberId' | 'member'> & { createdAt?: number } &
+  ({ memberId: string, member?: undefined } | { memberId?: undefined, member: MemberByEmail })
+
+/** A member named by its email, with what to make it of when the workspace has none. */
+export type MemberByEmail = MemberCreate & { primaryEmail: string }
 
 /** An activity list's filters: `since` and `until` in epoch seconds, both bounds included. */
 export type ActivityListFilter = Omit<ActivityListQuery, 'since' | 'until'> & { since?: number, until?: number }

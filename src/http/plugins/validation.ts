@@ -3,7 +3,9 @@ import type { DataValidationCxt } from 'ajv/dist/types/index.js'
 import formats from 'ajv-formats'
 import { isUtf8 } from 'node:buffer'
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify'
-import { badRequest } from '../../errors.js'
+import type { TSchema } from 'typebox'
+import { badRequest, type AppError } from '../../errors.js'
+import { toAppError } from './error-handler.js'
 import { isDateTime } from '../../domain/time.js'
 import { UUID_PATTERN } from '../../domain/uuid.js'
 import { MAX_DETAILS } from '../../schemas/common.js'
@@ -67,6 +69,18 @@ function validator (options: Options): Ajv {
  * JSON, but no store can keep it as sent), and a query's integers for plain decimal digits (Ajv's coercion
  * would read `0x10`, `1e1`, `+20` and ` 20` as numbers).
  */
+let itemCompiler: FastifySchemaCompiler<unknown> | undefined
+
+/**
+ * Checks one item of a bulk body as its own route checks a whole body: undefined when it is valid, else the 400
+ * it would answer, its details' fields relative to the item.
+ */
+export function itemValidator (schema: TSchema): (item: unknown) => AppError | undefined {
+  itemCompiler ??= validatorCompiler()
+  const validate = itemCompiler({ schema, httpPart: 'body', method: 'POST', url: '' }) as ((data: unknown) => boolean) & { errors?: unknown }
+  return (item) => validate(item) ? undefined : toAppError({ validation: validate.errors, validationContext: 'body' })
+}
+
 function validatorCompiler (): FastifySchemaCompiler<unknown> {
   // Each kind twice: one that stops at the first problem, for every request, and one that finds them all
   // (allErrors), only for a request the first refused.

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { notFound } from '../../errors.js'
-import { createActivity } from '../../services/activities.js'
+import { putActivities, putActivity } from '../../services/activities.js'
+import { ActivityBulkResults } from '../../schemas/bulk.js'
+import { bulkRoute } from './bulk.js'
 import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
 import {
-  ActivityBody, ActivityCreateSchema, ActivityListQuerySchema, ActivityPageSchema, ActivityPatchSchema,
+  ActivityBody, ActivityCreateSchema, type ActivityCreate, ActivityListQuerySchema, ActivityPageSchema, ActivityPatchSchema,
   MemberActivityQuerySchema, MemberIdParams
 } from '../../schemas/activities.js'
 import { activityFilter } from '../../services/lists.js'
@@ -50,17 +52,35 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
     schema: {
       operationId: 'createActivity',
       summary: 'Create an activity',
-      description: 'Records an activity of a member. `activityTypeKey` names a type of the workspace, created on first ' +
-        'use; `memberId`, `channelId`, `replyTo`, `reactTo` and `inviteTo` must name records of the workspace (else ' +
-        '400 naming the field); `createdAt` backfills a past activity (never in the future).',
+      description: 'Records an activity of a member, named by `memberId` or by `member` (the workspace\'s member with ' +
+        'that `primaryEmail` among its emails, created from `member` when none has it). An activity with an ' +
+        '`externalId` is the event of its `source`: when the workspace has an activity with that (source, externalId), ' +
+        'it is updated from the body as a PATCH would (200; `createdAt` never moves), else created (201). ' +
+        '`activityTypeKey` names a type of the workspace, created on first use; `channelId`, `replyTo`, `reactTo` and ' +
+        '`inviteTo` must name records of the workspace (else 400 naming the field); `createdAt` backfills a past ' +
+        'activity (never in the future).',
       tags: ['activities'],
       body: ActivityCreateSchema,
-      response: withErrors({ 201: ActivityBody }, 413, 415)
+      response: withErrors({ 200: ActivityBody, 201: ActivityBody }, 413, 415)
     }
   }, async (request, reply) => {
-    const activity = await createActivity(store, request.workspaceId, request.body)
-    return reply.code(201).send({ activity })
+    const { record, created } = await putActivity(store, request.workspaceId, request.body)
+    return reply.code(created ? 201 : 200).send({ activity: record })
   })
+
+  await app.register(bulkRoute({
+    operationId: 'bulkActivities',
+    summary: 'Create or update activities in bulk',
+    description: 'Up to 1,000 activities, each a body of `POST /v1/activities` with its rules (re-deliveries by ' +
+      '(source, externalId) update, members by id or by email), applied in order as if sent one by one, in one ' +
+      'transaction: an item that is invalid answers its error and changes nothing, never failing the others.',
+    tag: 'activities',
+    items: 'activities',
+    record: 'activity',
+    item: ActivityCreateSchema,
+    results: ActivityBulkResults,
+    write: async (workspaceId, items: ActivityCreate[]) => await putActivities(store, workspaceId, items)
+  }))
 
   app.get('/:id', {
     schema: {

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { notFound } from '../../errors.js'
 import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
 import {
-  ChannelBody, ChannelCreateSchema, ChannelListBody, ChannelListQuerySchema, ChannelPageSchema, ChannelPatchSchema
+  ChannelBody, ChannelCreateSchema, type ChannelCreate, ChannelListBody, ChannelListQuerySchema, ChannelPageSchema, ChannelPatchSchema
 } from '../../schemas/channels.js'
 import { channelFilter } from '../../services/lists.js'
+import { ChannelBulkResults } from '../../schemas/bulk.js'
+import { bulkRoute } from './bulk.js'
 import type { Store } from '../../store/types.js'
 
 export const channelRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
@@ -12,15 +14,31 @@ export const channelRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
     schema: {
       operationId: 'createChannel',
       summary: 'Create a channel',
-      description: 'Creates a channel: `name` is required, `source` defaults to `"Api"`.',
+      description: 'Creates a channel: `name` is required, `source` defaults to `"Api"`. A channel with an `externalId` ' +
+        'is the one of its `source`: when the workspace has a channel with that (source, externalId), it is updated from ' +
+        'the body as a PATCH would (200), else created (201).',
       tags: ['channels'],
       body: ChannelCreateSchema,
-      response: withErrors({ 201: ChannelBody }, 413, 415)
+      response: withErrors({ 200: ChannelBody, 201: ChannelBody }, 413, 415)
     }
   }, async (request, reply) => {
-    const channel = await store.channels.create(request.workspaceId, request.body)
-    return reply.code(201).send({ channel })
+    const { record, created } = await store.channels.put(request.workspaceId, request.body)
+    return reply.code(created ? 201 : 200).send({ channel: record })
   })
+
+  await app.register(bulkRoute({
+    operationId: 'bulkChannels',
+    summary: 'Create or update channels in bulk',
+    description: 'Up to 1,000 channels, each a body of `POST /v1/channels` (matched by (source, externalId) when it has ' +
+      'an `externalId`: updated, 200; else created, 201), applied in order as if sent one by one, in one transaction: ' +
+      'an item that is invalid answers its error and changes nothing, never failing the others.',
+    tag: 'channels',
+    items: 'channels',
+    record: 'channel',
+    item: ChannelCreateSchema,
+    results: ChannelBulkResults,
+    write: async (workspaceId, items: ChannelCreate[]) => await store.channels.putMany(workspaceId, items)
+  }))
 
   app.get('/:id', {
     schema: {

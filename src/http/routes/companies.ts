@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { notFound } from '../../errors.js'
 import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
-import { CompanyBody, CompanyCreateSchema, CompanyListQuerySchema, CompanyPageSchema, CompanyPatchSchema } from '../../schemas/companies.js'
+import { CompanyBody, CompanyCreateSchema, CompanyListQuerySchema, type CompanyCreate, CompanyPageSchema, CompanyPatchSchema } from '../../schemas/companies.js'
 import { companyFilter } from '../../services/lists.js'
+import { CompanyBulkResults } from '../../schemas/bulk.js'
+import { bulkRoute } from './bulk.js'
 import type { Store } from '../../store/types.js'
 
 export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
@@ -20,6 +22,21 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
     const company = await store.companies.create(request.workspaceId, request.body)
     return reply.code(201).send({ company })
   })
+
+  await app.register(bulkRoute({
+    operationId: 'bulkCompanies',
+    summary: 'Create or update companies in bulk',
+    description: 'Up to 1,000 companies, each a body of `POST /v1/companies`: one with a `domain` the workspace has ' +
+      '(normalised: `https://www.Acme.com/` is `acme.com`) updates that company as a PATCH would (200), else it is ' +
+      'created (201); applied in order as if sent one by one, in one transaction: an item that is invalid answers ' +
+      'its error and changes nothing, never failing the others.',
+    tag: 'companies',
+    items: 'companies',
+    record: 'company',
+    item: CompanyCreateSchema,
+    results: CompanyBulkResults,
+    write: async (workspaceId, items: CompanyCreate[]) => await store.companies.putMany(workspaceId, items)
+  }))
 
   app.get('/:id', {
     schema: {

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { notFound } from '../../errors.js'
 import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
-import { MemberBody, MemberCreateSchema, MemberListQuerySchema, MemberPageSchema, MemberPatchSchema } from '../../schemas/members.js'
+import { MemberBody, MemberCreateSchema, MemberListQuerySchema, type MemberCreate, MemberPageSchema, MemberPatchSchema } from '../../schemas/members.js'
 import type { Store } from '../../store/types.js'
 import { memberFilter } from '../../services/lists.js'
+import { MemberBulkResults } from '../../schemas/bulk.js'
+import { bulkRoute } from './bulk.js'
 
 export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.post('', {
@@ -21,6 +23,21 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
     const member = await store.members.create(request.workspaceId, request.body)
     return reply.code(201).send({ member })
   })
+
+  await app.register(bulkRoute({
+    operationId: 'bulkMembers',
+    summary: 'Create or update members in bulk',
+    description: 'Up to 1,000 members, each a body of `POST /v1/members`: one whose `primaryEmail` a member of the ' +
+      'workspace has (as its primaryEmail or in its emails, ignoring case) updates that member as a PATCH would (200), ' +
+      'else it is created (201); applied in order as if sent one by one, in one transaction: an item that is invalid ' +
+      'answers its error and changes nothing, never failing the others.',
+    tag: 'members',
+    items: 'members',
+    record: 'member',
+    item: MemberCreateSchema,
+    results: MemberBulkResults,
+    write: async (workspaceId, items: MemberCreate[]) => await store.members.putMany(workspaceId, items)
+  }))
 
   app.get('', {
     schema: {

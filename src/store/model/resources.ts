@@ -6,6 +6,7 @@ import { time, type Convert, type FieldMap } from './columns.js'
 import { NEVER } from './engagement.js'
 import type { ActivityRow, ActivityTypeRow, BaseRow, ChannelRow, CompanyRow, MemberRow } from './records.js'
 import { identity } from './rules.js'
+import type { Match } from './matching.js'
 
 // One description per resource, compiled by both stores: its table and columns, the request fields that set
 // them, the side tables that index its list-valued fields, what its deletion does to the records that name it,
@@ -75,12 +76,22 @@ export interface Resource<Row extends BaseRow = BaseRow> {
   sorts: Record<string, Sort>
   /** The total of a list filtered by exactly one filter, kept in a column of the row that filter names. */
   keptTotal?: { filter: string, table: string, column: string }
+  /** How an incoming record finds the stored one it stands for (ingestion: upserts and bulk writes). */
+  match?: Match<Row>
 }
 
 const tags = (table: string, owner: string): SideTable<{ tags: string[] }> =>
   ({ table, owner, columns: [['tag', 'uuid']], rows: (row) => row.tags.map((tag) => [tag]) })
 const tagFilter = (table: string, owner: string): Filter => ({ kind: 'side', table, owner, column: 'tag', type: 'uuid' })
 const byTime = { createdAt: { column: 'created_at' } }
+
+/** An activity or a channel is the event of its source that has its externalId: one record per pair. */
+const bySourcePair: Match<{ source: string, external_id: string | null }> = {
+  key: (row) => row.external_id === null ? undefined : [row.source, row.external_id],
+  where: { kind: 'columns', columns: [['source', false], ['external_id', true]] },
+  unique: { fields: ['externalId', 'source'] }
+}
+const externalId = (serves: readonly string[]): Filter => ({ kind: 'equals', column: 'external_id', bounded: true, serves })
 
 function memberTerms (row: MemberRow): string[][] {
   const { names, emails } = searchTerms(identity(row))
@@ -113,7 +124,8 @@ export const companies = {
     domain: { kind: 'equals', column: 'domain', bounded: true, serves: ['createdAt'] },
     tag: tagFilter('company_tags', 'company_id')
   },
-  sorts: { ...byTime, name: { column: 'name_key', bounded: true } }
+  sorts: { ...byTime, name: { column: 'name_key', bounded: true } },
+  match: { key: (row) => row.domain === null ? undefined : [row.domain], where: { kind: 'columns', columns: [['domain', true]] } }
 } satisfies Resource<CompanyRow>
 
 export const members = {
@@ -157,7 +169,12 @@ export const members = {
     activeSince: { kind: 'atLeast', column: 'last_activity', time: true, serves: ['lastActivity'] },
     activeUntil: { kind: 'atMost', column: 'last_activity', time: true, serves: ['lastActivity'] }
   },
-  sorts: { ...byTime, lastActivity: { column: 'last_activity', nullable: true }, pulse: { column: 'pulse' } }
+  sorts: { ...byTime, lastActivity: { column: 'last_activity', nullable: true }, pulse: { column: 'pulse' } },
+  // A member's emails are its search terms of kind 'email', lower-cased (src/domain/members.ts).
+  match: {
+    key: (row) => row.primary_email === null ? undefined : [row.primary_email.toLowerCase()],
+    where: { kind: 'side', table: 'member_terms', owner: 'member_id', column: 'term', where: "kind = 'email'" }
+  }
 } satisfies Resource<MemberRow>
 
 // Every activity filter's index ends with (created_at, id), so each one also delivers the list order.
@@ -191,11 +208,13 @@ export const activities = {
     activityTypeKey: { kind: 'lookup', column: 'activity_type_id', table: 'activity_types', key: 'key', serves: timeline },
     since: { kind: 'atLeast', column: 'created_at', time: true, serves: timeline },
     until: { kind: 'atMost', column: 'created_at', time: true, serves: timeline },
-    source: { kind: 'equals', column: 'source', serves: timeline }
+    source: { kind: 'equals', column: 'source', serves: timeline },
+    externalId: externalId(timeline)
   },
   sorts: byTime,
   // A member's whole timeline: its total is the count its member row keeps.
-  keptTotal: { filter: 'memberId', table: 'members', column: 'activity_count' }
+  keptTotal: { filter: 'memberId', table: 'members', column: 'activity_count' },
+  match: bySourcePair
 } satisfies Resource<ActivityRow>
 
 export const channels = {
@@ -215,9 +234,11 @@ export const channels = {
   detachOnDelete: [['activities', 'channel_id']],
   filters: {
     q: { kind: 'prefix', column: 'name_key', bounded: true },
-    source: { kind: 'equals', column: 'source', serves: ['createdAt'] }
+    source: { kind: 'equals', column: 'source', serves: ['createdAt'] },
+    externalId: externalId(['createdAt'])
   },
-  sorts: byTime
+  sorts: byTime,
+  match: bySourcePair
 } satisfies Resource<ChannelRow>
 
 export const activityTypes = {

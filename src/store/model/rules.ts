@@ -1,5 +1,5 @@
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, type Identity } from '../../domain/members.js'
-import { InvalidFieldError } from '../types.js'
+import { ConflictError, InvalidFieldError } from '../types.js'
 import type { MemberRow } from './records.js'
 
 // Rules of a write that both stores apply, in one order, so a write that breaks several fails the same way on
@@ -38,5 +38,30 @@ export function checkActivityReferences (input: Partial<Record<ActivityReference
     if (id == null) continue
     if (kind === 'activity' && id === self) throw new InvalidFieldError(field, 'cannot name the activity itself')
     if (!found(kind, id)) throw new InvalidFieldError(field)
+  }
+}
+
+/** What one item of a bulk write would have met written alone: answered for that item, not thrown for all. */
+export type ItemError = InvalidFieldError | ConflictError
+
+const isItemError = (error: unknown): error is ItemError => error instanceof InvalidFieldError || error instanceof ConflictError
+
+/** Runs one item of a bulk write (in a savepoint of its own): its result, or its error when it broke a rule. */
+export function itemOutcome<T extends object> (run: () => T): T | { error: ItemError } {
+  try {
+    return run()
+  } catch (error) {
+    if (isItemError(error)) return { error }
+    throw error
+  }
+}
+
+/** itemOutcome for a write that answers a promise. */
+export async function settledItem<T extends object> (run: () => Promise<T>): Promise<T | { error: ItemError }> {
+  try {
+    return await run()
+  } catch (error) {
+    if (isItemError(error)) return { error }
+    throw error
   }
 }

@@ -4,11 +4,14 @@ import type { Clock } from '../../domain/time.js'
 import postgres from 'postgres'
 import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
-import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
+import { InvalidFieldError, type ActivityInput, type ActivityStore, type MemberByEmail } from '../types.js'
 import { isId } from '../../domain/uuid.js'
-import { allSettled, existingIds, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
-import { recordTable } from './record-table.js'
-import { toActivity, type ActivityRow } from '../model/records.js'
+import { allSettled, existingIds, Retry, savepoint, statement, transaction, type Counters, type Db, type Pool } from './database.js'
+import { lockKeys, recordTable } from './record-table.js'
+import { toActivity, type ActivityRow, type MemberRow } from '../model/records.js'
+import { toColumns } from '../model/columns.js'
+import { sameKey } from '../model/matching.js'
+import { settledItem } from '../model/rules.js'
 import { activities } from '../model/resources.js'
 import type { ActivityTypeIds } from '../activity-types.js'
 import { spansByMember } from '../model/engagement.js'
@@ -19,16 +22,24 @@ import type { PostgresEngagement } from './engagement.js'
 // by FOR UPDATE). So the increments are exact, and the min/max recount in `detach` runs after every other
 // writer of the member has committed or is waiting: each statement of a READ COMMITTED transaction sees what
 // committed before it began. Row locks are taken in one order everywhere (members, then activities, then
-// counters), so writers queue instead of deadlocking.
+// counters), so writers queue instead of deadlocking. Before all of them come the advisory locks of the
+// (source, externalId) pairs and member emails a write finds or makes records by (model/matching.ts), all at
+// once, in ascending order.
+
+/** What an activity write needs of the members' table: find a member by email, make one. */
+export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow>>, 'matching' | 'insertRow' | 'lockOfKey'>
+
+type NamedInput = ActivityInput & { memberId: string }
 
 export function postgresActivities (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
-  types: ActivityTypeIds): ActivityStore {
+  types: ActivityTypeIds, members: MemberRows): ActivityStore {
   const table = recordTable(pool, counters, blockSize, clock, activities, toActivity)
 
   const channelsFound = existingIds('channels')
   const activitiesFound = existingIds('activities')
 
-  const memberOf = statement<{ member_id: string }>('SELECT member_id FROM activities WHERE workspace_id = $1 AND id = $2')
+  const memberOf = statement<{ member_id: string, source: string, external_id: string | null }>(
+    'SELECT member_id, source, external_id FROM activities WHERE workspace_id = $1 AND id = $2')
   const lockMembers = statement<{ id: string }>(
     'SELECT id FROM members WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE')
   const selectType = statement<{ id: string }>('SELECT id FROM activity_types WHERE workspace_id = $1 AND key = $2')
@@ -85,11 +96,31 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     return raced.id
   }
 
+  /** The locks a write of the input takes first: its (source, externalId), the email of its member. */
+  function locksOf (workspaceId: string, input: ActivityInput): bigint[] {
+    const key = table.keyOf(workspaceId, input)
+    return [
+      ...(key === undefined ? [] : [table.lockOfKey(workspaceId, key)]),
+      ...(input.member === undefined ? [] : [members.lockOfKey(workspaceId, [input.member.primaryEmail.toLowerCase()])])
+    ]
+  }
+
+  /** The input with its member named by id: the workspace's member with `member`'s email, made when none has it (its lock taken). */
+  async function named (tx: Db, workspaceId: string, input: ActivityInput): Promise<NamedInput> {
+    if (input.member === undefined) return input
+    const { member, ...rest } = input
+    return { ...rest, memberId: await memberByEmail(tx, workspaceId, member, input.source ?? 'Api') }
+  }
+  async function memberByEmail (tx: Db, workspaceId: string, member: MemberByEmail, source: string): Promise<string> {
+    const found = await members.matching(tx, workspaceId, [member.primaryEmail.toLowerCase()])
+    return found?.id ?? (await members.insertRow(tx, workspaceId, member, { source })).id
+  }
+
   /**
    * Sends a new activity's member update (its lock and counts) and reference checks; `checked` fails as the first
    * field that names no record. `extra` holds the row's times.
    */
-  function admit (tx: Db, workspaceId: string, input: ActivityInput) {
+  function admit (tx: Db, workspaceId: string, input: NamedInput) {
     if (!isId(workspaceId) || !isId(input.memberId)) throw new InvalidFieldError('memberId')
     const now = clock()
     const at = input.createdAt ?? now
@@ -104,7 +135,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   }
 
   /** A new activity in one round trip when its type is known: the row's statements go out with admit's. */
-  async function insert (tx: Db, workspaceId: string, input: ActivityInput): Promise<ActivityRow> {
+  async function insert (tx: Db, workspaceId: string, input: NamedInput): Promise<ActivityRow> {
     const { checked, extra } = admit(tx, workspaceId, input)
     // A type made here is made after the member's lock, as every write takes that lock first.
     if (types.get(workspaceId, input.activityTypeKey) === undefined) await checked
@@ -120,7 +151,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    * table, and each new type is found or made once. The first bad field of the first bad input fails the batch,
    * members before other references (as on SQLite). Answers each input's row times and type.
    */
-  async function admitMany (tx: Db, workspaceId: string, inputs: readonly ActivityInput[]) {
+  async function admitMany (tx: Db, workspaceId: string, inputs: readonly NamedInput[]) {
     if (!isId(workspaceId) || !inputs.every((input) => isId(input.memberId))) throw new InvalidFieldError('memberId')
     const now = clock()
     const ats = inputs.map((input) => input.createdAt ?? now)
@@ -154,18 +185,70 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     }
   }
 
+  /**
+   * A change of an activity, inside a transaction: the pair it would take locked first (its uniqueness is checked
+   * when the row is written), then the members (the current one and the one it moves to), then the activity.
+   */
+  async function updateIn (tx: Db, workspaceId: string, id: string, input: ActivityPatch): Promise<ActivityRow | undefined> {
+    const [current] = await memberOf(tx, workspaceId, id)
+    if (current === undefined) return undefined
+    const pair = activities.match.key({ ...current, ...toColumns(activities.fields, input) } as ActivityRow)
+    if (pair !== undefined && !sameKey(pair, activities.match.key(current as ActivityRow))) await lockKeys(tx, [table.lockOfKey(workspaceId, pair)])
+    const target = input.memberId
+    const wanted = isId(target) ? [current.member_id, target] : [current.member_id]
+    const locked = new Set((await lockMembers(tx, workspaceId, wanted)).map((row) => row.id))
+    const row = await table.find(tx, workspaceId, id, true)
+    if (row === undefined) return undefined
+    // Moved, or given another pair, by another writer between the first read and the locks: start over.
+    if (row.member_id !== current.member_id || row.source !== current.source || row.external_id !== current.external_id) throw new Retry()
+    if (target != null && !locked.has(target)) throw new InvalidFieldError('memberId')
+    await checkReferences(tx, workspaceId, input, id)
+    const extra = input.activityTypeKey === undefined
+      ? {}
+      : { activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
+    const next = await table.patchRow(tx, row, input, extra)
+    if (next.member_id !== row.member_id) {
+      await detach(tx, workspaceId, row.member_id)
+      await attach(tx, workspaceId, next.member_id, next.created_at)
+    }
+    if (next.member_id !== row.member_id || next.activity_type_id !== row.activity_type_id || next.channel_id !== row.channel_id) {
+      await engagement.removed(tx, row)
+      await engagement.added(tx, [next], clock())
+    }
+    return next
+  }
+
+  /**
+   * The activity of the input's (source, externalId) updated from it as a PATCH would (createdAt never moves), or
+   * a new one; the input's locks already taken.
+   */
+  async function putIn (tx: Db, workspaceId: string, input: ActivityInput): Promise<{ row: ActivityRow, created: boolean }> {
+    const found = await table.matching(tx, workspaceId, table.keyOf(workspaceId, input))
+    const { createdAt, member, ...patch } = await named(tx, workspaceId, input)
+    if (found === undefined) return { row: await insert(tx, workspaceId, { ...patch, ...(createdAt === undefined ? {} : { createdAt }) }), created: true }
+    const row = await updateIn(tx, workspaceId, found.id, patch)
+    // The row was found under the pair's lock, which every write giving an activity a pair takes: it is still there.
+    return { row: row!, created: false }
+  }
+
   return {
     get: table.operations.get,
 
     async create (workspaceId, input: ActivityInput) {
-      const row = await retryingTypes(async () => await transaction(pool, async (tx) => await insert(tx, workspaceId, input)))
+      const row = await retryingTypes(async () => await transaction(pool, async (tx) => {
+        await lockKeys(tx, locksOf(workspaceId, input))
+        return await insert(tx, workspaceId, await named(tx, workspaceId, input))
+      }))
       types.remember(workspaceId, [row], [input])
       return toActivity(row)
     },
 
     async createMany (workspaceId, inputs: ActivityInput[]) {
       const rows = await retryingTypes(async () => await transaction(pool, async (tx) => {
-        const rows = await table.insertRows(tx, workspaceId, inputs, await admitMany(tx, workspaceId, inputs))
+        await lockKeys(tx, inputs.flatMap((input) => input.member === undefined ? [] : locksOf(workspaceId, input)))
+        const namedInputs: NamedInput[] = []
+        for (const input of inputs) namedInputs.push(await named(tx, workspaceId, input))
+        const rows = await table.insertRows(tx, workspaceId, namedInputs, await admitMany(tx, workspaceId, namedInputs))
         await engagement.added(tx, rows, clock())
         return rows
       }))
@@ -175,35 +258,33 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
 
     async update (workspaceId, id, input) {
       if (!isId(workspaceId) || !isId(id)) return undefined
-      const next = await retryingTypes(async () => await transaction(pool, async (tx) => {
-        // Lock the members first (the current one and the one it moves to), then the activity itself.
-        const [current] = await memberOf(tx, workspaceId, id)
-        if (current === undefined) return undefined
-        const target = input.memberId
-        const wanted = isId(target) ? [current.member_id, target] : [current.member_id]
-        const locked = new Set((await lockMembers(tx, workspaceId, wanted)).map((row) => row.id))
-        const row = await table.find(tx, workspaceId, id, true)
-        if (row === undefined) return undefined
-        // Moved by another writer between the first read and the locks: start over with the right member.
-        if (row.member_id !== current.member_id) throw new Retry()
-        if (target != null && !locked.has(target)) throw new InvalidFieldError('memberId')
-        await checkReferences(tx, workspaceId, input, id)
-        const extra = input.activityTypeKey === undefined
-          ? {}
-          : { activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
-        const next = await table.patchRow(tx, row, input, extra)
-        if (next.member_id !== row.member_id) {
-          await detach(tx, workspaceId, row.member_id)
-          await attach(tx, workspaceId, next.member_id, next.created_at)
-        }
-        if (next.member_id !== row.member_id || next.activity_type_id !== row.activity_type_id || next.channel_id !== row.channel_id) {
-          await engagement.removed(tx, row)
-          await engagement.added(tx, [next], clock())
-        }
-        return next
-      }))
+      const next = await retryingTypes(async () => await transaction(pool, async (tx) => await updateIn(tx, workspaceId, id, input)))
       if (next !== undefined) types.remember(workspaceId, [next], [input])
       return next && toActivity(next)
+    },
+
+    async put (workspaceId, input) {
+      const { row, created } = await retryingTypes(async () => await transaction(pool, async (tx) => {
+        await lockKeys(tx, locksOf(workspaceId, input))
+        return await putIn(tx, workspaceId, input)
+      }))
+      types.remember(workspaceId, [row], [input])
+      return { record: toActivity(row), created }
+    },
+
+    /** Every lock of every input first, in order; then each input in a savepoint of its own, so one that fails rolls back alone. */
+    async putMany (workspaceId, inputs) {
+      const outcomes = await retryingTypes(async () => await transaction(pool, async (tx) => {
+        await lockKeys(tx, inputs.flatMap((input) => locksOf(workspaceId, input)))
+        const done = []
+        for (const input of inputs) done.push(await settledItem(async () => await savepoint(tx, async (sp) => await putIn(sp, workspaceId, input))))
+        return done
+      }))
+      return outcomes.map((outcome, i) => {
+        if ('error' in outcome) return outcome
+        types.remember(workspaceId, [outcome.row], [inputs[i]!])
+        return { record: toActivity(outcome.row), created: outcome.created }
+      })
     },
 
     async remove (workspaceId, id) {

@@ -190,6 +190,18 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
   }
 }
 
+/**
+ * Runs `work` in a savepoint of the transaction `tx`: when it fails, what it wrote is rolled back and the
+ * transaction goes on. Work asked to run after commit inside it runs after the transaction's commit.
+ */
+export async function savepoint<T> (tx: Db, work: (sp: Db) => Promise<T>): Promise<T> {
+  return await (tx as postgres.TransactionSql).savepoint(async (sp) => {
+    const tasks = committed.get(tx)
+    if (tasks !== undefined) committed.set(sp, tasks)
+    return await work(sp)
+  }) as T
+}
+
 // A statement sent after the transaction's end runs outside it (and commits), so a transaction's callback must
 // not end while any of its statements is in flight: wait for every one, then fail with the first real error
 // (the later statements of an aborted transaction fail with 25P02, "current transaction is aborted").

@@ -29,10 +29,11 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const engagement = postgresEngagement(pool, clock)
   const types = new ActivityTypeIds()
   const refresher = startRefresher(async () => await engagement.refreshAll())
+  const members = postgresMembers(pool, counts, blockSize, clock, engagement)
   return {
     companies: recordTable(pool, counts, blockSize, clock, companies, toCompany).operations,
-    members: postgresMembers(pool, counts, blockSize, clock, engagement),
-    activities: postgresActivities(pool, counts, blockSize, clock, engagement, types),
+    members: members.store,
+    activities: postgresActivities(pool, counts, blockSize, clock, engagement, types, members.table),
     channels: recordTable(pool, counts, blockSize, clock, channels, toChannel, {
       beforeDelete: async (db, row) => await engagement.channelRemoving(db, row.workspace_id, row.id, clock())
     }).operations,

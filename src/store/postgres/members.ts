@@ -11,7 +11,8 @@ import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { PostgresEngagement } from './engagement.js'
 
-export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement): MemberStore {
+/** The members' store, and their table for the activities' writes that name a member by email. */
+export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement) {
   const deleteActivities = statement<{ id: string, at: number }>(`DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2
     RETURNING id, extract(epoch FROM created_at)::float8 AS at`)
   const deleteDays = statement('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = $2')
@@ -77,7 +78,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   }
 
   const { operations } = table
-  return {
+  const store: MemberStore = {
     async get (workspaceId, id) {
       const row = await operations.get(workspaceId, id)
       return row && (await recordsOf(pool, [row], clock()))[0]
@@ -86,6 +87,17 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       return (await recordsOf(pool, [await operations.create(workspaceId, input)], clock()))[0]!
     },
     createMany: operations.createMany,
+    async put (workspaceId, input) {
+      const { record, created } = await operations.put(workspaceId, input)
+      return { record: (await recordsOf(pool, [record], clock()))[0]!, created }
+    },
+    async putMany (workspaceId, inputs) {
+      const outcomes = await operations.putMany(workspaceId, inputs)
+      const rows = outcomes.flatMap((outcome) => 'error' in outcome ? [] : [outcome.record])
+      const records = await recordsOf(pool, rows, clock())
+      let i = 0
+      return outcomes.map((outcome) => 'error' in outcome ? outcome : { record: records[i++]!, created: outcome.created })
+    },
     async update (workspaceId, id, input) {
       const row = await operations.update(workspaceId, id, input)
       return row && (await recordsOf(pool, [row], clock()))[0]
@@ -103,4 +115,5 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       return { total: page.total, items: await recordsOf(pool, page.items, now) }
     }
   }
+  return { store, table }
 }

@@ -7,7 +7,21 @@ import { isId } from '../../domain/uuid.js'
 import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
 import { byKey } from '../counted-index.js'
-import { allSettled, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
+import { allSettled, savepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
+import { lockOf, lockOrder, matchSql, sameKey } from '../model/matching.js'
+import { settledItem } from '../model/rules.js'
+import { ConflictError, type Put, type PutOutcome } from '../types.js'
+
+/**
+ * Takes the advisory locks (model/matching.ts lockOf) in ascending order, until the transaction ends: the sorted
+ * subquery feeds the calls in its order.
+ */
+const takeLocks = statement(`SELECT count(pg_advisory_xact_lock(k))::int AS n
+  FROM (SELECT k FROM unnest($1::int8[]) AS k ORDER BY k) AS sorted`)
+export async function lockKeys (db: Db, locks: Iterable<bigint>): Promise<void> {
+  const ordered = lockOrder(locks)
+  if (ordered.length > 0) await takeLocks(db, ordered)
+}
 
 /** A resource's own part of its writes, run inside their transactions. */
 export interface Hooks<Row> {
@@ -76,6 +90,37 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   })
   const countedPage = index?.pageStatement<Row>(readList)
 
+  const { match } = resource
+  // $1 the workspace, the key's values after.
+  const matchText = match === undefined ? undefined : matchSql(resource.table, readList, match as never, { ...dialect, param: (n, type) => `$${n + 1}::${type}` })
+  const selectMatch = matchText === undefined ? undefined : statement<Row>(matchText)
+  const selectMatchForUpdate = matchText === undefined ? undefined : statement<Row>(`${matchText} FOR UPDATE`)
+  const keyOf = (workspaceId: string, input: object, extra: Record<string, unknown> = {}) =>
+    match?.key(newRow(resource, workspaceId, input, extra, 0))
+  const lockOfKey = (workspaceId: string, key: readonly string[]) => lockOf(resource.table, workspaceId, key)
+
+  /** The row of the workspace with the key (locked, with `lock`), none when there is none (or no key). */
+  async function matching (db: Db, workspaceId: string, key: readonly string[] | undefined, lock = false): Promise<Row | undefined> {
+    if (key === undefined || selectMatch === undefined || !isId(workspaceId)) return undefined
+    const [row] = await (lock ? selectMatchForUpdate! : selectMatch)(db, workspaceId, ...key)
+    return row
+  }
+
+  /**
+   * A unique key a row gains may not be another row's: ConflictError naming the field the write set and the other
+   * row. The key's lock is taken first, so a concurrent writer of that key waits for this transaction.
+   */
+  async function checkUnique (db: Db, row: Row, previous: Row | undefined, input: object): Promise<void> {
+    if (match?.unique === undefined) return
+    const key = match.key(row)
+    if (key === undefined || (previous !== undefined && sameKey(key, match.key(previous)))) return
+    await lockKeys(db, [lockOfKey(row.workspace_id, key)])
+    const other = await matching(db, row.workspace_id, key)
+    if (other === undefined || other.id === row.id) return
+    const field = match.unique.fields.find((name) => name in input) ?? match.unique.fields[0]!
+    throw new ConflictError(field, 'is held by another record of this workspace', other.id)
+  }
+
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
 
   async function find (db: Db, workspaceId: string, id: string, lock = false): Promise<Row | undefined> {
@@ -110,6 +155,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   /** Inserts a new row and counts it: call last in the transaction but for other counters. */
   async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
     const row = newRow(resource, workspaceId, input, extra, clock())
+    await checkUnique(db, row, undefined, input)
     await hooks.check?.(db, [row], undefined)
     // One round trip: the statements go out together on the transaction's connection and the server runs them
     // in this order (the counter's row lock last); none needs another's result.
@@ -147,12 +193,32 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   async function patchRow (db: Db, row: Row, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
     const next = patchedRow(resource, row, input, extra, clock())
     if (next === undefined) return row
+    await checkUnique(db, next, row, input)
     await hooks.check?.(db, [next], row)
     await allSettled([update(db, row.workspace_id, row.id, ...values(next, written)), keepSides(db, row.workspace_id, [next], row)])
     return next
   }
 
   /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
+  /**
+   * The row the input stands for (the resource's match, read FOR UPDATE), updated with the input's fields as a
+   * PATCH would, or a new one. The key's lock is taken first (the caller may have taken it with others already),
+   * so writers of one key run one after the other and make one record.
+   */
+  async function putRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<{ row: Row, created: boolean }> {
+    const key = keyOf(workspaceId, input, extra)
+    if (key !== undefined) await lockKeys(db, [lockOfKey(workspaceId, key)])
+    const found = await matching(db, workspaceId, key, true)
+    if (found !== undefined) return { row: await patchRow(db, found, input, extra), created: false }
+    return { row: await insertRow(db, workspaceId, input, extra), created: true }
+  }
+
+  /** The locks of the inputs' keys, to take at once, in order, before any of them is written. */
+  const locksOf = (workspaceId: string, inputs: readonly object[]) => inputs.flatMap((input) => {
+    const key = keyOf(workspaceId, input)
+    return key === undefined ? [] : [lockOfKey(workspaceId, key)]
+  })
+
   async function deleteRow (db: Db, row: Row): Promise<void> {
     await remove(db, row.workspace_id, row.id)
     await index?.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, -1)
@@ -225,6 +291,10 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     listQuery: (request: ListRequest) => listQuery(resource, request, dialect),
     index,
     find,
+    matching,
+    keyOf,
+    lockOfKey,
+    putRow,
     insertRow,
     insertRows,
     patchRow,
@@ -246,6 +316,20 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
         const rows = await transaction(pool, async (tx) => await insertRows(tx, workspaceId, inputs))
         return rows.map((row) => row.id)
+      },
+      async put (workspaceId: string, input: object): Promise<Put<Rec>> {
+        const { row, created } = await transaction(pool, async (tx) => await putRow(tx, workspaceId, input))
+        return { record: toRecord(row), created }
+      },
+      /** Every key's lock first, in order; then each input in a savepoint of its own, so one that fails rolls back alone. */
+      async putMany (workspaceId: string, inputs: object[]): Promise<Array<PutOutcome<Rec>>> {
+        const outcomes = await transaction(pool, async (tx) => {
+          await lockKeys(tx, locksOf(workspaceId, inputs))
+          const done = []
+          for (const input of inputs) done.push(await settledItem(async () => await savepoint(tx, async (sp) => await putRow(sp, workspaceId, input))))
+          return done
+        })
+        return outcomes.map((outcome) => 'error' in outcome ? outcome : { record: toRecord(outcome.row), created: outcome.created })
       },
       async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
         if (!isId(workspaceId) || !isId(id)) return undefined

@@ -2,7 +2,9 @@ import type { ActivityPatch } from '../../schemas/activities.js'
 import type { Clock } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
-import { InvalidFieldError, type ActivityInput, type ActivityStore } from '../types.js'
+import { InvalidFieldError, type ActivityInput, type ActivityStore, type MemberByEmail } from '../types.js'
+import { itemOutcome } from '../model/rules.js'
+import type { MemberRow } from '../model/records.js'
 import { DEFAULT_POINTS } from '../../domain/engagement.js'
 import { spansByMember } from '../model/engagement.js'
 import { writer, type Counters, type Db } from './database.js'
@@ -11,7 +13,13 @@ import { toActivity, type ActivityRow } from '../model/records.js'
 import { activities } from '../model/resources.js'
 import type { SqliteEngagement } from './engagement.js'
 
-export function sqliteActivities (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement): ActivityStore {
+/** What an activity write needs of the members' table: find a member by email, make one. */
+export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow>>, 'matching' | 'insertRows'>
+
+type NamedInput = ActivityInput & { memberId: string }
+
+export function sqliteActivities (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement,
+  members: MemberRows): ActivityStore {
   const table = recordTable(db, counters, blockSize, clock, activities, toActivity)
 
   const exists = {
@@ -59,11 +67,23 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     return id
   }
 
+  /** The input with its member named by id: the workspace's member with `member`'s email, made when none has it. */
+  function named (workspaceId: string, input: ActivityInput): NamedInput {
+    if (input.member === undefined) return input
+    const { member, ...rest } = input
+    return { ...rest, memberId: memberByEmail(workspaceId, member, input.source ?? 'Api') }
+  }
+  function memberByEmail (workspaceId: string, member: MemberByEmail, source: string): string {
+    const found = members.matching(workspaceId, [member.primaryEmail.toLowerCase()])
+    return found?.id ?? members.insertRows(workspaceId, [member], [{ source }])[0]!.id
+  }
+
   /**
    * New activities: each member's counts move once, first (no row changed means no such member: its own check
    * saved), then each input's references are checked and its type found, then the rows go in.
    */
-  function insertAll (workspaceId: string, inputs: readonly ActivityInput[]): ActivityRow[] {
+  function insertAll (workspaceId: string, given: readonly ActivityInput[]): ActivityRow[] {
+    const inputs = given.map((input) => named(workspaceId, input))
     const now = clock()
     const ats = inputs.map((input) => input.createdAt ?? now)
     gain(workspaceId, inputs.map((input) => input.memberId), ats)
@@ -98,6 +118,17 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     return next
   })
 
+  // A re-delivered event updates its activity as a PATCH with the body's fields would; createdAt never moves.
+  const put = db.transaction((workspaceId: string, input: ActivityInput) => {
+    const found = table.matchOf(workspaceId, input)
+    if (found === undefined) return { row: insertAll(workspaceId, [input])[0]!, created: true }
+    const { createdAt, member, ...patch } = named(workspaceId, input)
+    return { row: update(workspaceId, found.id, patch)!, created: false }
+  })
+  // Each input in a savepoint of its own: one that fails rolls back alone and answers its error.
+  const putMany = db.transaction((workspaceId: string, inputs: readonly ActivityInput[]) =>
+    inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
+
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
     const row = table.find(workspaceId, id)
     if (row === undefined) return false
@@ -115,6 +146,14 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     },
     async createMany (workspaceId, inputs) {
       return (await write(() => createMany(workspaceId, inputs))).map((row) => row.id)
+    },
+    async put (workspaceId, input) {
+      const { row, created } = await write(() => put(workspaceId, input))
+      return { record: toActivity(row), created }
+    },
+    async putMany (workspaceId, inputs) {
+      const outcomes = await write(() => putMany(workspaceId, inputs))
+      return outcomes.map((outcome) => 'error' in outcome ? outcome : { record: toActivity(outcome.row), created: outcome.created })
     },
     async update (workspaceId, id, input) {
       const row = await write(() => update(workspaceId, id, input))

@@ -22,10 +22,11 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   if (checkpointer !== undefined) gateCommits(db, checkpointer.ready)
   const engagement = sqliteEngagement(db, clock)
   const refresher = startRefresher(async () => await engagement.refreshAll())
+  const members = sqliteMembers(db, counts, blockSize, clock, engagement)
   return {
     companies: recordTable(db, counts, blockSize, clock, companies, toCompany).operations,
-    members: sqliteMembers(db, counts, blockSize, clock, engagement),
-    activities: sqliteActivities(db, counts, blockSize, clock, engagement),
+    members: members.store,
+    activities: sqliteActivities(db, counts, blockSize, clock, engagement, members.table),
     channels: recordTable(db, counts, blockSize, clock, channels, toChannel, {
       beforeDelete: (row) => engagement.channelRemoving(row.workspace_id, row.id, clock())
     }).operations,

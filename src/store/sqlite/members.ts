@@ -11,7 +11,8 @@ import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { SqliteEngagement } from './engagement.js'
 
-export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement): MemberStore {
+/** The members' store, and their table for the activities' writes that name a member by email. */
+export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement) {
   // Other members' activities that point at the removed ones keep no dangling reference.
   const clearReferences = ['reply_to', 'react_to', 'invite_to'].map((column) => db.prepare(`
     UPDATE activities SET ${column} = NULL, updated_at = @now
@@ -76,7 +77,7 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
   })
 
   const { operations } = table
-  return {
+  const store: MemberStore = {
     async get (workspaceId, id) {
       return get.deferred(workspaceId, id, clock())
     },
@@ -84,6 +85,15 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       return recordsOf([await operations.create(workspaceId, input)], clock())[0]!
     },
     createMany: operations.createMany,
+    async put (workspaceId, input) {
+      const { record, created } = await operations.put(workspaceId, input)
+      return { record: recordsOf([record], clock())[0]!, created }
+    },
+    async putMany (workspaceId, inputs) {
+      const outcomes = await operations.putMany(workspaceId, inputs)
+      const now = clock()
+      return outcomes.map((outcome) => 'error' in outcome ? outcome : { record: recordsOf([outcome.record], now)[0]!, created: outcome.created })
+    },
     async update (workspaceId, id, input) {
       const row = await operations.update(workspaceId, id, input)
       return row && recordsOf([row], clock())[0]
@@ -93,4 +103,5 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       return (isByPulse(request) ? listByPulse : list).deferred(workspaceId, request, clock())
     }
   }
+  return { store, table }
 }

@@ -7,6 +7,9 @@ import { listQuery, type Dialect, type ListQuery, type ListRequest } from '../mo
 import { writer, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
+import { matchSql, sameKey } from '../model/matching.js'
+import { ConflictError, type Put, type PutOutcome } from '../types.js'
+import { itemOutcome } from '../model/rules.js'
 
 /** A resource's own part of its writes, run inside their transactions. */
 export interface Hooks<Row> {
@@ -69,6 +72,31 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
 
   const find = (workspaceId: string, id: string) => decode(select.get(workspaceId, id) as Row | undefined)
 
+  const { match } = resource
+  const selectMatch = match === undefined
+    ? undefined
+    : db.prepare(matchSql(table, columns, match as never, { ...dialect, param: (n) => `@p${n}` }))
+  /** The row of the workspace with the key, none when there is none (or no key). */
+  const matching = (workspaceId: string, key: readonly string[] | undefined): Row | undefined =>
+    key === undefined || selectMatch === undefined
+      ? undefined
+      : decode(selectMatch.get({ workspace_id: workspaceId, ...Object.fromEntries(key.map((value, i) => [`p${i + 1}`, value])) }) as Row | undefined)
+
+  /** The row a new record made of `input` would stand for (the resource's match). */
+  const matchOf = (workspaceId: string, input: object, extra: Record<string, unknown> = {}): Row | undefined =>
+    match === undefined ? undefined : matching(workspaceId, match.key(newRow(resource, workspaceId, input, extra, 0)))
+
+  /** A unique key a row gains may not be another row's: ConflictError naming the field the write set and the other row. */
+  function checkUnique (row: Row, previous: Row | undefined, input: object): void {
+    if (match?.unique === undefined) return
+    const key = match.key(row)
+    if (key === undefined || (previous !== undefined && sameKey(key, match.key(previous)))) return
+    const other = matching(row.workspace_id, key)
+    if (other === undefined || other.id === row.id) return
+    const field = match.unique.fields.find((name) => name in input) ?? match.unique.fields[0]!
+    throw new ConflictError(field, 'is held by another record of this workspace', other.id)
+  }
+
   /** Keeps the side tables in step with a written row (`previous` its former state, none when new). */
   function keepSides (row: Row, previous: Row | undefined): void {
     for (const side of sides) {
@@ -83,7 +111,8 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   function insertRows (workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Row[] {
     const now = clock()
     const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      checkUnique(row, undefined, inputs[i]!)
       hooks.check?.(row, undefined)
       insert.run(encode(row))
       keepSides(row, undefined)
@@ -97,6 +126,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   function patchRow (row: Row, input: object, extra: Record<string, unknown> = {}): Row {
     const next = patchedRow(resource, row, input, extra, clock())
     if (next === undefined) return row
+    checkUnique(next, row, input)
     hooks.check?.(next, row)
     update.run(encode(next))
     keepSides(next, row)
@@ -149,8 +179,23 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     return (order === 'desc' ? rows : rows.reverse()).map((row) => decode(row)!)
   }
 
+  /**
+   * The row the input stands for (the resource's match), updated with the input's fields as a PATCH would, or a
+   * new one; run inside a transaction.
+   */
+  function putRow (workspaceId: string, input: object, extra: Record<string, unknown> = {}): { row: Row, created: boolean } {
+    const found = matchOf(workspaceId, input, extra)
+    if (found !== undefined) return { row: patchRow(found, input, extra), created: false }
+    return { row: insertRows(workspaceId, [input], [extra])[0]!, created: true }
+  }
+
   const write = writer(db)
   const create = db.transaction((workspaceId: string, input: object) => toRecord(insertRows(workspaceId, [input])[0]!))
+  const put = db.transaction((workspaceId: string, input: object) => putRow(workspaceId, input))
+  // Each input in a savepoint of its own (a transaction function called inside another): one that fails rolls
+  // back alone and answers its error; the others are written together.
+  const putMany = db.transaction((workspaceId: string, inputs: object[]) =>
+    inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
   const createMany = db.transaction((workspaceId: string, inputs: object[]) => insertRows(workspaceId, inputs).map((row) => row.id))
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
     const row = find(workspaceId, id)
@@ -171,6 +216,8 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
 
   return {
     find,
+    matching,
+    matchOf,
     insertRows,
     patchRow,
     deleteRow,
@@ -190,6 +237,14 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       },
       async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
         return await write(() => createMany(workspaceId, inputs))
+      },
+      async put (workspaceId: string, input: object): Promise<Put<Rec>> {
+        const { row, created } = await write(() => put(workspaceId, input))
+        return { record: toRecord(row), created }
+      },
+      async putMany (workspaceId: string, inputs: object[]): Promise<Array<PutOutcome<Rec>>> {
+        const outcomes = await write(() => putMany(workspaceId, inputs))
+        return outcomes.map((outcome) => 'error' in outcome ? outcome : { record: toRecord(outcome.row), created: outcome.created })
       },
       async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
         return await write(() => patch(workspaceId, id, input))

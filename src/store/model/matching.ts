@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto'
+import type { Dialect } from './list-query.js'
+import type { BaseRow } from './records.js'
+
+// Which stored record an incoming one stands for (docs/ingestion.md): an activity or a channel by its
+// (source, externalId), a company by its normalised domain, a member by its primary email among every member's
+// emails. Ingestion updates the record it finds instead of creating another; a unique match also refuses a write
+// that would give a second record the key (409).
+
+export interface Match<Row = BaseRow> {
+  /** The key of a row, none when the row has nothing to match on (no externalId, no domain, no email). */
+  key: (row: Row) => readonly string[] | undefined
+  /** How the key is found: columns equal to its values, or a side table's term (kind `where`) equal to its one value. */
+  where:
+  | { kind: 'columns', columns: ReadonlyArray<readonly [column: string, bounded: boolean]> }
+  | { kind: 'side', table: string, owner: string, column: string, where: string }
+  /** Whether a write giving a record a key another holds is refused, naming the field of `fields` it changes. */
+  unique?: { fields: readonly string[] }
+}
+
+/**
+ * The statement finding the record with a key: the oldest, when data written before the rule holds several.
+ * Its parameters are the workspace and the key's values, in order.
+ */
+export function matchSql (table: string, columns: string, match: Match<never>, dialect: Dialect): string {
+  const W = dialect.workspace
+  const { where } = match
+  const condition = where.kind === 'columns'
+    ? where.columns.map(([column, isBounded], i) => {
+      const placeholder = dialect.param(i + 1, 'text')
+      const whole = `${column} = ${placeholder}`
+      return isBounded && dialect.bounded !== undefined ? `${dialect.bounded(column)} = ${dialect.bounded(placeholder)} AND ${whole}` : whole
+    }).join(' AND ')
+    : dialect.owned(`SELECT ${where.owner} FROM ${where.table} WHERE workspace_id = ${W} AND ${where.column} = ${dialect.param(1, 'text')} AND ${where.where}`)
+  return `SELECT ${columns} FROM ${table} WHERE workspace_id = ${W} AND ${condition} ORDER BY created_at, id LIMIT 1`
+}
+
+/** Whether two keys differ (a row that gains, loses or changes its key). */
+export const sameKey = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+
+/**
+ * The advisory lock of a key of a workspace (PostgreSQL: a signed 64-bit number), so that writers finding or
+ * making the record of one key run one after the other: a table-wide hash, where two keys sharing a number only
+ * wait for each other.
+ */
+export function lockOf (table: string, workspaceId: string, key: readonly string[]): bigint {
+  return createHash('sha256').update(JSON.stringify([table, workspaceId, ...key])).digest().readBigInt64BE(0)
+}
+
+/** Locks in one order everywhere (ascending), each once, so writers taking several never wait for each other in a cycle. */
+export const lockOrder = (locks: Iterable<bigint>): string[] =>
+  [...new Set(locks)].sort((a, b) => a < b ? -1 : a > b ? 1 : 0).map(String)
