@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify'
 import {
   api, assertError, authHeader, createChannel, createCompany, createMember, newWorkspace, testStores, UUID, type Api, type Response
 } from '../support/helpers.js'
-import { clockedApp, DAY, START, wire } from '../support/engagement-support.js'
+import { DAY, wire } from '../support/engagement-support.js'
 import {
   activityPage, activityTotal, channelTotal, companyTotal, derivedFields, getActivity, getChannel, getCompany, getMember,
-  memberTotal, ownFields, timelineTotal, times, typeKeys, type Activity, type Channel, type Company, type Member
+  memberTotal, ownFields, sharedApp, timelineTotal, times, typeKeys, type Activity, type Channel, type Company, type Member
 } from '../support/ingestion-support.js'
 
 // Issue 16, "A backlog in a few requests": POST /v1/{activities,members,companies,channels}/bulk take 1..1000 items,
@@ -113,10 +113,12 @@ const note = (memberId: string, extra: Record<string, unknown> = {}) => ({ membe
 
 for (const store of testStores()) {
   describe(`bulk routes (${store.name})`, () => {
+    const fresh = sharedApp(store)
+
     // ---- Activities ----
 
-    test('POST /v1/activities/bulk creates each valid item (201) and answers one result per item in order, each record as GET reads it', async (t) => {
-      const { client, workspaceId } = await clockedApp(t, store)
+    test('POST /v1/activities/bulk creates each valid item (201) and answers one result per item in order, each record as GET reads it', async () => {
+      const { client, workspaceId, start } = await fresh()
       const member = await createMember(client)
       const channel = await createChannel(client)
       const eventId = randomUUID()
@@ -134,7 +136,7 @@ for (const store of testStores()) {
         },
         note(member.id),
         note(member.id, { externalId: 'gh-1' }),
-        note(member.id, { title: 'third', createdAt: wire(START - DAY) })
+        note(member.id, { title: 'third', createdAt: wire(start - DAY) })
       ]
       const results = resultsOf(await bulk(client, 'activities', items), 'activities', 4)
       const first = recordAt<Activity>(results, 0, 201, 'activity')
@@ -155,7 +157,7 @@ for (const store of testStores()) {
         memberId: member.id,
         workspaceId,
         createdAt: '2024-03-01T10:00:00Z',
-        updatedAt: wire(START)
+        updatedAt: wire(start)
       })
       const second = recordAt<Activity>(results, 1, 201, 'activity')
       assert.deepEqual(second, {
@@ -172,31 +174,31 @@ for (const store of testStores()) {
         eventId: null,
         memberId: member.id,
         workspaceId,
-        createdAt: wire(START),
-        updatedAt: wire(START)
+        createdAt: wire(start),
+        updatedAt: wire(start)
       })
       // The same externalId with the default source is another pair.
       assert.equal(recordAt<Activity>(results, 2, 201, 'activity').externalId, 'gh-1')
-      assert.equal(recordAt<Activity>(results, 3, 201, 'activity').createdAt, wire(START - DAY))
+      assert.equal(recordAt<Activity>(results, 3, 201, 'activity').createdAt, wire(start - DAY))
       assert.equal(new Set(results.map((result) => (result.activity as Activity).id)).size, 4)
       await assertAsRead(client, 'activities', results)
       assert.equal(await activityTotal(client), 4)
       assert.deepEqual(derivedFields(await getMember(client, member.id)),
-        { firstActivity: '2024-03-01T10:00:00Z', lastActivity: wire(START), pulse: 3, level: 1 })
+        { firstActivity: '2024-03-01T10:00:00Z', lastActivity: wire(start), pulse: 3, level: 1 })
     })
 
-    test('mixed valid, invalid and duplicate items: each invalid one gets the error it would get alone and changes nothing; a later duplicate updates the earlier (200, same id)', async (t) => {
-      const { app, client, advance } = await clockedApp(t, store)
+    test('mixed valid, invalid and duplicate items: each invalid one gets the error it would get alone and changes nothing; a later duplicate updates the earlier (200, same id)', async () => {
+      const { app, client, advance, start } = await fresh()
       const member = await createMember(client, { firstName: 'Ada', primaryEmail: 'ada@example.com' })
       const foreign = await createMember(api(app, newWorkspace()))
       const existing = recordAt<Activity>(resultsOf(await bulk(client, 'activities', [note(member.id, { externalId: 'old', source: 'discord', title: 'old' })]), 'activities', 1), 0, 201, 'activity')
       advance(60)
       const items: unknown[] = [
-        note(member.id, { externalId: 'e1', source: 'discord', title: 'first', message: 'kept', createdAt: wire(START - DAY) }),
+        note(member.id, { externalId: 'e1', source: 'discord', title: 'first', message: 'kept', createdAt: wire(start - DAY) }),
         note(member.id, { title: 't'.repeat(1001) }),
         note(member.id, { activityTypeKey: 'never-made', channelId: randomUUID() }),
-        note(member.id, { externalId: 'e1', source: 'discord', title: 'second', createdAt: wire(START - 3600) }),
-        note(member.id, { createdAt: wire(START + 3600) }),
+        note(member.id, { externalId: 'e1', source: 'discord', title: 'second', createdAt: wire(start - 3600) }),
+        note(member.id, { createdAt: wire(start + 3600) }),
         note(member.id, { title: 'plain' }),
         { memberId: member.id },
         note(foreign.id, { activityTypeKey: 'never-made' }),
@@ -210,12 +212,12 @@ for (const store of testStores()) {
       assert.deepEqual(results.map((result) => result.status), [201, 400, 400, 200, 400, 201, 400, 400, 400, 200, 400, 400, 200])
 
       const first = recordAt<Activity>(results, 0, 201, 'activity')
-      assert.deepEqual([first.title, first.createdAt, first.updatedAt], ['first', wire(START - DAY), wire(START + 60)])
+      assert.deepEqual([first.title, first.createdAt, first.updatedAt], ['first', wire(start - DAY), wire(start + 60)])
       const second = recordAt<Activity>(results, 3, 200, 'activity')
       assert.deepEqual(second, { ...first, title: 'second' })
       assert.deepEqual(recordAt<Activity>(results, 12, 200, 'activity'), second)
       const edited = recordAt<Activity>(results, 9, 200, 'activity')
-      assert.deepEqual(edited, { ...existing, title: 'old, edited', updatedAt: wire(START + 60) })
+      assert.deepEqual(edited, { ...existing, title: 'old, edited', updatedAt: wire(start + 60) })
 
       assertItemError(results, 1, 'title')
       assertItemError(results, 2, 'channelId')
@@ -233,11 +235,11 @@ for (const store of testStores()) {
       assert.equal(await memberTotal(client), 1)
       assert.equal(await memberTotal(client, 'nobody@example.com'), 0)
       assert.deepEqual(derivedFields(await getMember(client, member.id)),
-        { firstActivity: wire(START - DAY), lastActivity: wire(START + 60), pulse: 3, level: 1 })
+        { firstActivity: wire(start - DAY), lastActivity: wire(start + 60), pulse: 3, level: 1 })
     })
 
-    test('an activity item naming its member by email finds it by any of its emails in any case, or creates it, and later items use the one an earlier item created', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('an activity item naming its member by email finds it by any of its emails in any case, or creates it, and later items use the one an earlier item created', async () => {
+      const { client } = await fresh()
       const ada = await createMember(client, { firstName: 'Ada', primaryEmail: 'ada@example.com', emails: ['ada.work@example.com'] })
       const items: unknown[] = [
         { activityTypeKey: 'note', member: { primaryEmail: 'ADA.WORK@example.com', firstName: 'Not Ada' } },
@@ -271,38 +273,38 @@ for (const store of testStores()) {
       await assertAsRead(client, 'activities', results)
     })
 
-    test('member-side effects are exact after a bulk request whose re-deliveries move activities between members', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('member-side effects are exact after a bulk request whose re-deliveries move activities between members', async () => {
+      const { client, start } = await fresh()
       const ada = await createMember(client, { firstName: 'Ada' })
       const grace = await createMember(client, { firstName: 'Grace' })
       const linus = await createMember(client, { firstName: 'Linus' })
-      resultsOf(await bulk(client, 'activities', [note(ada.id, { externalId: 'e0', source: 'discord', createdAt: wire(START - 10 * DAY) })]), 'activities', 1)
+      resultsOf(await bulk(client, 'activities', [note(ada.id, { externalId: 'e0', source: 'discord', createdAt: wire(start - 10 * DAY) })]), 'activities', 1)
       const items = [
-        note(ada.id, { externalId: 'e1', source: 'discord', createdAt: wire(START - 3 * DAY) }),
-        note(ada.id, { externalId: 'e2', source: 'discord', createdAt: wire(START - DAY) }),
-        note(grace.id, { externalId: 'e3', source: 'discord', createdAt: wire(START - 2 * DAY) }),
+        note(ada.id, { externalId: 'e1', source: 'discord', createdAt: wire(start - 3 * DAY) }),
+        note(ada.id, { externalId: 'e2', source: 'discord', createdAt: wire(start - DAY) }),
+        note(grace.id, { externalId: 'e3', source: 'discord', createdAt: wire(start - 2 * DAY) }),
         note(grace.id, { externalId: 'e1', source: 'discord' }),
-        note(ada.id, { createdAt: wire(START - 5 * DAY) }),
+        note(ada.id, { createdAt: wire(start - 5 * DAY) }),
         note(grace.id, { externalId: 'e0', source: 'discord' }),
-        note(grace.id, { createdAt: wire(START - 100 * DAY) }),
-        note(linus.id, { externalId: 'e4', source: 'discord', createdAt: wire(START - 4 * DAY) }),
+        note(grace.id, { createdAt: wire(start - 100 * DAY) }),
+        note(linus.id, { externalId: 'e4', source: 'discord', createdAt: wire(start - 4 * DAY) }),
         note(ada.id, { externalId: 'e4', source: 'discord' })
       ]
       const results = resultsOf(await bulk(client, 'activities', items), 'activities', items.length)
       assert.deepEqual(results.map((result) => result.status), [201, 201, 201, 200, 201, 200, 201, 201, 200])
       // ada: e2 (-1 d), the plain one (-5 d), e4 (-4 d); grace: e3 (-2 d), e1 (-3 d), e0 (-10 d), one at -100 d outside the window.
       assert.deepEqual(derivedFields(await getMember(client, ada.id)),
-        { firstActivity: wire(START - 5 * DAY), lastActivity: wire(START - DAY), pulse: 3, level: 1 })
+        { firstActivity: wire(start - 5 * DAY), lastActivity: wire(start - DAY), pulse: 3, level: 1 })
       assert.deepEqual(derivedFields(await getMember(client, grace.id)),
-        { firstActivity: wire(START - 100 * DAY), lastActivity: wire(START - 2 * DAY), pulse: 3, level: 1 })
+        { firstActivity: wire(start - 100 * DAY), lastActivity: wire(start - 2 * DAY), pulse: 3, level: 1 })
       assert.deepEqual(derivedFields(await getMember(client, linus.id)), { firstActivity: null, lastActivity: null, pulse: 0, level: 0 })
       assert.deepEqual([await timelineTotal(client, ada.id), await timelineTotal(client, grace.id), await timelineTotal(client, linus.id)], [3, 4, 0])
       assert.equal(await activityTotal(client), 7)
       await assertAsRead(client, 'activities', results)
     })
 
-    test('the whole request is a 400 that writes nothing when the body is not {activities: [1..1000 items]}', async (t) => {
-      const { app, client, workspaceId } = await clockedApp(t, store)
+    test('the whole request is a 400 that writes nothing when the body is not {activities: [1..1000 items]}', async () => {
+      const { app, client, workspaceId } = await fresh()
       const member = await createMember(client)
       const valid = note(member.id, { externalId: 'x', title: 'never' })
       const refused: Array<[unknown, string?]> = [
@@ -326,8 +328,8 @@ for (const store of testStores()) {
       assert.deepEqual(await typeKeys(client), [])
     })
 
-    test('bulk bodies up to 16 MiB are read: 1000 activities with 10 KB messages land; a body over 16 MiB is a 413 and writes nothing', async (t) => {
-      const { app, client, workspaceId } = await clockedApp(t, store)
+    test('bulk bodies up to 16 MiB are read: 1000 activities with 10 KB messages land; a body over 16 MiB is a 413 and writes nothing', async () => {
+      const { app, client, workspaceId } = await fresh()
       const member = await createMember(client)
       const message = (i: number) => `${i}:`.padEnd(10_000, 'm')
       const items = times(1000, (i) => note(member.id, { externalId: `big-${i}`, message: message(i) }))
@@ -357,8 +359,8 @@ for (const store of testStores()) {
       assertError(await postJson(app, workspaceId, '/v1/activities', single), 413, 'PAYLOAD_TOO_LARGE', 'Payload too large')
     })
 
-    test('concurrent bulk requests re-delivering the same pairs make each activity once: one 201 per item across them', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('concurrent bulk requests re-delivering the same pairs make each activity once: one 201 per item across them', async () => {
+      const { client } = await fresh()
       const member = await createMember(client)
       const items = times(20, (i) => note(member.id, { externalId: `c-${i}`, source: 'discord' }))
       const answers = await Promise.all(times(5, () => bulk(client, 'activities', items)))
@@ -374,8 +376,8 @@ for (const store of testStores()) {
 
     // ---- Members ----
 
-    test('POST /v1/members/bulk updates, as a PATCH would, the member that has an item\'s email (primary or secondary, any case): 200; else creates one: 201', async (t) => {
-      const { client, advance, workspaceId } = await clockedApp(t, store)
+    test('POST /v1/members/bulk updates, as a PATCH would, the member that has an item\'s email (primary or secondary, any case): 200; else creates one: 201', async () => {
+      const { client, advance, workspaceId, start } = await fresh()
       const ada = await createMember(client, { firstName: 'Ada', primaryEmail: 'ada@example.com', jobTitle: 'Analyst', emails: ['ada@work.example'] })
       const grace = await createMember(client, { firstName: 'Grace', primaryEmail: 'grace@example.com', emails: ['g@navy.example'] })
       advance(60)
@@ -396,11 +398,11 @@ for (const store of testStores()) {
       const results = resultsOf(await bulk(client, 'members', items), 'members', items.length)
       assert.deepEqual(results.map((result) => result.status), [200, 200, 201, 201, 200, 200, 400, 400, 400, 400, 400, 201])
 
-      const adaNow = { ...ada, jobTitle: 'CTO', tags: [TAG], updatedAt: wire(START + 60) }
+      const adaNow = { ...ada, jobTitle: 'CTO', tags: [TAG], updatedAt: wire(start + 60) }
       assert.deepEqual(recordAt<Member>(results, 0, 200, 'member'), adaNow)
       assert.deepEqual(recordAt<Member>(results, 5, 200, 'member'), adaNow)
       assert.deepEqual(recordAt<Member>(results, 1, 200, 'member'),
-        { ...grace, primaryEmail: 'G@Navy.example', lastName: 'Hopper', phones: ['+1 555 0100'], updatedAt: wire(START + 60) })
+        { ...grace, primaryEmail: 'G@Navy.example', lastName: 'Hopper', phones: ['+1 555 0100'], updatedAt: wire(start + 60) })
       const linus = recordAt<Member>(results, 2, 201, 'member')
       assert.deepEqual(linus, {
         id: linus.id,
@@ -421,8 +423,8 @@ for (const store of testStores()) {
         workspaceId,
         firstActivity: null,
         lastActivity: null,
-        createdAt: wire(START + 60),
-        updatedAt: wire(START + 60)
+        createdAt: wire(start + 60),
+        updatedAt: wire(start + 60)
       })
       // Items without an email are never matched.
       assert.notEqual(recordAt<Member>(results, 11, 201, 'member').id, linus.id)
@@ -442,21 +444,21 @@ for (const store of testStores()) {
       assert.equal(await memberTotal(client), 5)
     })
 
-    test('a member item with the email of a member with activities updates it and keeps its derived values', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('a member item with the email of a member with activities updates it and keeps its derived values', async () => {
+      const { client, start } = await fresh()
       const ada = await createMember(client, { firstName: 'Ada', primaryEmail: 'ada@example.com' })
-      resultsOf(await bulk(client, 'activities', [note(ada.id, { createdAt: wire(START - DAY) }), note(ada.id)]), 'activities', 2)
+      resultsOf(await bulk(client, 'activities', [note(ada.id, { createdAt: wire(start - DAY) }), note(ada.id)]), 'activities', 2)
       const results = resultsOf(await bulk(client, 'members', [{ primaryEmail: 'Ada@Example.com', country: 'GB' }]), 'members', 1)
       const updated = recordAt<Member>(results, 0, 200, 'member')
       assert.equal(updated.id, ada.id)
-      assert.deepEqual(derivedFields(updated), { firstActivity: wire(START - DAY), lastActivity: wire(START), pulse: 2, level: 1 })
+      assert.deepEqual(derivedFields(updated), { firstActivity: wire(start - DAY), lastActivity: wire(start), pulse: 2, level: 1 })
       assert.deepEqual(await getMember(client, ada.id), updated)
     })
 
     // ---- Companies ----
 
-    test('POST /v1/companies/bulk updates the company with an item\'s normalised domain (200), else creates one (201); items without domain are never matched', async (t) => {
-      const { client, advance } = await clockedApp(t, store)
+    test('POST /v1/companies/bulk updates the company with an item\'s normalised domain (200), else creates one (201); items without domain are never matched', async () => {
+      const { client, advance, start } = await fresh()
       const acme = await createCompany(client, { name: 'Acme', domain: 'acme.com', industry: 'Software' })
       advance(60)
       const items: unknown[] = [
@@ -472,7 +474,7 @@ for (const store of testStores()) {
       ]
       const results = resultsOf(await bulk(client, 'companies', items), 'companies', items.length)
       assert.deepEqual(results.map((result) => result.status), [200, 201, 201, 201, 200, 400, 400, 400, 200])
-      const acmeNow = { ...acme, name: 'Acme Inc', employees: 40, domain: 'acme.com', industry: 'Software', updatedAt: wire(START + 60) }
+      const acmeNow = { ...acme, name: 'Acme Inc', employees: 40, domain: 'acme.com', industry: 'Software', updatedAt: wire(start + 60) }
       assert.deepEqual(recordAt<Company>(results, 0, 200, 'company'), acmeNow)
       assert.deepEqual(recordAt<Company>(results, 8, 200, 'company'), acmeNow)
       const globex = [recordAt<Company>(results, 1, 201, 'company'), recordAt<Company>(results, 2, 201, 'company')]
@@ -491,8 +493,8 @@ for (const store of testStores()) {
 
     // ---- Channels ----
 
-    test('POST /v1/channels/bulk updates the channel with an item\'s (source, externalId) (200), else creates one (201); items without externalId are never matched', async (t) => {
-      const { client, advance } = await clockedApp(t, store)
+    test('POST /v1/channels/bulk updates the channel with an item\'s (source, externalId) (200), else creates one (201); items without externalId are never matched', async () => {
+      const { client, advance, start } = await fresh()
       const general = await createChannel(client, { name: 'general', externalId: 'C1', source: 'slack' })
       advance(60)
       const items: unknown[] = [
@@ -509,7 +511,7 @@ for (const store of testStores()) {
       ]
       const results = resultsOf(await bulk(client, 'channels', items), 'channels', items.length)
       assert.deepEqual(results.map((result) => result.status), [200, 201, 201, 201, 201, 200, 400, 400, 400, 200])
-      const generalNow = { ...general, name: 'general-chat', updatedAt: wire(START + 60) }
+      const generalNow = { ...general, name: 'general-chat', updatedAt: wire(start + 60) }
       assert.deepEqual(recordAt<Channel>(results, 0, 200, 'channel'), generalNow)
       assert.deepEqual(recordAt<Channel>(results, 9, 200, 'channel'), generalNow)
       const api1 = recordAt<Channel>(results, 1, 201, 'channel')
@@ -526,8 +528,8 @@ for (const store of testStores()) {
       assert.equal(await channelTotal(client, 'externalId=C1'), 3)
     })
 
-    test('members, companies and channels bulk: a body that is not {<list>: [1..1000 items]} is a 400 that writes nothing', async (t) => {
-      const { app, client, workspaceId } = await clockedApp(t, store)
+    test('members, companies and channels bulk: a body that is not {<list>: [1..1000 items]} is a 400 that writes nothing', async () => {
+      const { app, client, workspaceId } = await fresh()
       const valid: Record<'members' | 'companies' | 'channels', unknown> = {
         members: { firstName: 'Ada' },
         companies: { name: 'Acme' },
@@ -556,8 +558,8 @@ for (const store of testStores()) {
 
     // ---- Workspaces ----
 
-    test('bulk requests of another workspace never match our records, by email, domain, pair or member email', async (t) => {
-      const { app, client: ours } = await clockedApp(t, store)
+    test('bulk requests of another workspace never match our records, by email, domain, pair or member email', async () => {
+      const { app, client: ours } = await fresh()
       const theirs = api(app, newWorkspace())
       const ada = await createMember(ours, { firstName: 'Ada', primaryEmail: 'ada@example.com' })
       const acme = await createCompany(ours, { name: 'Acme', domain: 'acme.com' })

@@ -5,10 +5,10 @@ import {
   api, assertBadRequest, assertNotFound, createActivity, createChannel, createMember, newWorkspace, recordOf, testStores,
   type Api, type Response
 } from '../support/helpers.js'
-import { clockedApp, createType, DAY, START, wire } from '../support/engagement-support.js'
+import { createType, DAY, wire } from '../support/engagement-support.js'
 import {
   activityPage, activityTotal, assertBadField, assertConflict, channelPage, channelTotal, derivedFields, getActivity,
-  getChannel, getMember, memberTotal, ownFields, statusesOf, timelineTotal, times, typeKeys,
+  getChannel, getMember, memberTotal, ownFields, sharedApp, statusesOf, timelineTotal, times, typeKeys,
   type Activity, type Channel
 } from '../support/ingestion-support.js'
 
@@ -43,17 +43,19 @@ const post = (client: Api, body: Record<string, unknown>) => client.post('/v1/ac
 
 for (const store of testStores()) {
   describe(`one event, one activity (${store.name})`, () => {
+    const fresh = sharedApp(store)
+
     // ---- Re-delivery by (source, externalId) ----
 
-    test('a POST naming an existing (source, externalId) answers 200 with that activity; the same body changes nothing, updatedAt included', async (t) => {
-      const { client, advance } = await clockedApp(t, store)
+    test('a POST naming an existing (source, externalId) answers 200 with that activity; the same body changes nothing, updatedAt included', async () => {
+      const { client, advance, start } = await fresh()
       const member = await createMember(client)
       const channel = await createChannel(client)
       const body = {
-        memberId: member.id, externalId: 'msg-1', source: 'discord', title: 'Hello', message: 'Glad to be here', channelId: channel.id, createdAt: wire(START - DAY)
+        memberId: member.id, externalId: 'msg-1', source: 'discord', title: 'Hello', message: 'Glad to be here', channelId: channel.id, createdAt: wire(start - DAY)
       }
       const first = activityOf(await post(client, body), 201)
-      assert.equal(first.updatedAt, wire(START))
+      assert.equal(first.updatedAt, wire(start))
       advance(60)
       const again = await post(client, body)
       assert.deepEqual(again.json(), { activity: first })
@@ -62,25 +64,25 @@ for (const store of testStores()) {
       assert.equal(await activityTotal(client), 1)
       assert.equal(await timelineTotal(client, member.id), 1)
       assert.deepEqual(derivedFields(await getMember(client, member.id)),
-        { firstActivity: wire(START - DAY), lastActivity: wire(START - DAY), pulse: 1, level: 1 })
+        { firstActivity: wire(start - DAY), lastActivity: wire(start - DAY), pulse: 1, level: 1 })
     })
 
-    test('a re-delivered edit lands as a PATCH would: sent fields change, omitted ones stay, null clears, updatedAt moves, createdAt never', async (t) => {
-      const { client, advance } = await clockedApp(t, store)
+    test('a re-delivered edit lands as a PATCH would: sent fields change, omitted ones stay, null clears, updatedAt moves, createdAt never', async () => {
+      const { client, advance, start } = await fresh()
       const member = await createMember(client)
       const channel = await createChannel(client)
       const eventId = randomUUID()
       const first = activityOf(await post(client, {
-        memberId: member.id, externalId: 'msg-2', source: 'discord', title: 'Hello', message: 'first words', channelId: channel.id, eventId, createdAt: wire(START - DAY)
+        memberId: member.id, externalId: 'msg-2', source: 'discord', title: 'Hello', message: 'first words', channelId: channel.id, eventId, createdAt: wire(start - DAY)
       }), 201)
       advance(60)
       // The re-delivery's createdAt is not the activity's: the event happened once, when it first came.
       const res = await post(client, {
-        memberId: member.id, externalId: 'msg-2', source: 'discord', title: 'Hello (edited)', channelId: null, createdAt: wire(START - 3600)
+        memberId: member.id, externalId: 'msg-2', source: 'discord', title: 'Hello (edited)', channelId: null, createdAt: wire(start - 3600)
       })
       const edited = activityOf(res, 200)
       assert.deepEqual(edited, {
-        ...first, title: 'Hello (edited)', channelId: null, message: 'first words', eventId, createdAt: wire(START - DAY), updatedAt: wire(START + 60)
+        ...first, title: 'Hello (edited)', channelId: null, message: 'first words', eventId, createdAt: wire(start - DAY), updatedAt: wire(start + 60)
       })
       assert.deepEqual(await getActivity(client, first.id), edited)
       assert.equal(await activityTotal(client), 1)
@@ -88,11 +90,11 @@ for (const store of testStores()) {
       const again = await post(client, { memberId: member.id, externalId: 'msg-2', source: 'discord', title: 'Hello (edited)' })
       assert.deepEqual(activityOf(again, 200), edited)
       assert.deepEqual(derivedFields(await getMember(client, member.id)),
-        { firstActivity: wire(START - DAY), lastActivity: wire(START - DAY), pulse: 1, level: 1 })
+        { firstActivity: wire(start - DAY), lastActivity: wire(start - DAY), pulse: 1, level: 1 })
     })
 
-    test('source defaults to "Api" in the pair: an externalId sent without source and one sent with source "Api" are one activity', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('source defaults to "Api" in the pair: an externalId sent without source and one sent with source "Api" are one activity', async () => {
+      const { client } = await fresh()
       const member = await createMember(client)
       const first = activityOf(await post(client, { memberId: member.id, externalId: 'evt-9', title: 'a' }), 201)
       assert.equal(first.source, 'Api')
@@ -103,8 +105,8 @@ for (const store of testStores()) {
       assert.equal(await activityTotal(client), 1)
     })
 
-    test('a re-delivery with another activityTypeKey moves the activity to that type, and the member\'s pulse follows', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('a re-delivery with another activityTypeKey moves the activity to that type, and the member\'s pulse follows', async () => {
+      const { client } = await fresh()
       const member = await createMember(client)
       const reaction = await createType(client, { key: 'reaction', points: 5 })
       const first = activityOf(await post(client, { memberId: member.id, activityTypeKey: 'message', externalId: 'r-1', source: 'slack' }), 201)
@@ -117,25 +119,25 @@ for (const store of testStores()) {
       assert.equal(await activityTotal(client, 'activityTypeKey=message'), 0)
     })
 
-    test('a re-delivery naming another member moves the activity: both members\' firstActivity, lastActivity and pulse follow', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('a re-delivery naming another member moves the activity: both members\' firstActivity, lastActivity and pulse follow', async () => {
+      const { client, start } = await fresh()
       const ada = await createMember(client, { firstName: 'Ada' })
       const grace = await createMember(client, { firstName: 'Grace' })
-      await createActivity(client, { memberId: ada.id, createdAt: wire(START - 2 * DAY) })
-      const first = activityOf(await post(client, { memberId: ada.id, externalId: 'pr-7', source: 'github', createdAt: wire(START - DAY) }), 201)
+      await createActivity(client, { memberId: ada.id, createdAt: wire(start - 2 * DAY) })
+      const first = activityOf(await post(client, { memberId: ada.id, externalId: 'pr-7', source: 'github', createdAt: wire(start - DAY) }), 201)
       assert.deepEqual(derivedFields(await getMember(client, ada.id)),
-        { firstActivity: wire(START - 2 * DAY), lastActivity: wire(START - DAY), pulse: 2, level: 1 })
+        { firstActivity: wire(start - 2 * DAY), lastActivity: wire(start - DAY), pulse: 2, level: 1 })
       const moved = activityOf(await post(client, { memberId: grace.id, externalId: 'pr-7', source: 'github' }), 200)
       assert.deepEqual(moved, { ...first, memberId: grace.id, updatedAt: moved.updatedAt })
       assert.deepEqual(derivedFields(await getMember(client, ada.id)),
-        { firstActivity: wire(START - 2 * DAY), lastActivity: wire(START - 2 * DAY), pulse: 1, level: 1 })
+        { firstActivity: wire(start - 2 * DAY), lastActivity: wire(start - 2 * DAY), pulse: 1, level: 1 })
       assert.deepEqual(derivedFields(await getMember(client, grace.id)),
-        { firstActivity: wire(START - DAY), lastActivity: wire(START - DAY), pulse: 1, level: 1 })
+        { firstActivity: wire(start - DAY), lastActivity: wire(start - DAY), pulse: 1, level: 1 })
       assert.deepEqual([await timelineTotal(client, ada.id), await timelineTotal(client, grace.id)], [1, 1])
     })
 
-    test('the same externalId with another source is another activity (201), and each re-delivery finds its own', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('the same externalId with another source is another activity (201), and each re-delivery finds its own', async () => {
+      const { client } = await fresh()
       const member = await createMember(client)
       const discord = activityOf(await post(client, { memberId: member.id, externalId: '42', source: 'discord', title: 'd' }), 201)
       const slack = activityOf(await post(client, { memberId: member.id, externalId: '42', source: 'slack', title: 's' }), 201)
@@ -150,8 +152,8 @@ for (const store of testStores()) {
       assert.equal(await activityTotal(client), 4)
     })
 
-    test('activities without externalId are never matched: two identical POSTs make two activities', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('activities without externalId are never matched: two identical POSTs make two activities', async () => {
+      const { client } = await fresh()
       const member = await createMember(client)
       const body = { memberId: member.id, title: 'same', source: 'discord' }
       const a = activityOf(await post(client, body), 201)
@@ -163,8 +165,8 @@ for (const store of testStores()) {
       assert.equal(await timelineTotal(client, member.id), 4)
     })
 
-    test('a re-delivery with an invalid field or a reference to no record is a 400 naming the field, and changes nothing', async (t) => {
-      const { client, app } = await clockedApp(t, store)
+    test('a re-delivery with an invalid field or a reference to no record is a 400 naming the field, and changes nothing', async () => {
+      const { client, app } = await fresh()
       const member = await createMember(client)
       const foreign = await createMember(api(app, newWorkspace()))
       const first = activityOf(await post(client, { memberId: member.id, externalId: 'x-1', source: 'discord', title: 'kept' }), 201)
@@ -186,8 +188,8 @@ for (const store of testStores()) {
 
     // ---- PATCH onto a pair another activity holds ----
 
-    test('PATCH giving an activity the pair another holds is a 409 naming externalId and the other activity, and changes nothing', async (t) => {
-      const { client, advance } = await clockedApp(t, store)
+    test('PATCH giving an activity the pair another holds is a 409 naming externalId and the other activity, and changes nothing', async () => {
+      const { client, advance, start } = await fresh()
       const member = await createMember(client)
       const held = activityOf(await post(client, { memberId: member.id, externalId: 'e1', source: 'discord' }), 201)
       const other = activityOf(await post(client, { memberId: member.id, externalId: 'e2', source: 'discord', title: 'other' }), 201)
@@ -196,33 +198,33 @@ for (const store of testStores()) {
       advance(60)
       assertConflict(await client.patch(`/v1/activities/${other.id}`, { externalId: 'e1', title: 'never' }), 'externalId', held.id)
       assertConflict(await client.patch(`/v1/activities/${bare.id}`, { externalId: 'e1' }), 'externalId', held.id)
-      assertConflict(await client.patch(`/v1/activities/${elsewhere.id}`, { title: 'x', externalId: 'e1' }), 'externalId', held.id)
+      assertConflict(await client.patch(`/v1/activities/${bare.id}`, { title: 'x', externalId: 'e2' }), 'externalId', other.id)
       assertConflict(await client.patch(`/v1/activities/${held.id}`, { externalId: 'e2' }), 'externalId', other.id)
       for (const activity of [held, other, bare, elsewhere]) assert.deepEqual(await getActivity(client, activity.id), activity)
 
       // Another source's pair is another pair.
       const moved = activityOf(await client.patch(`/v1/activities/${elsewhere.id}`, { externalId: 'e1' }), 200)
-      assert.deepEqual(moved, { ...elsewhere, externalId: 'e1', updatedAt: wire(START + 60) })
+      assert.deepEqual(moved, { ...elsewhere, externalId: 'e1', updatedAt: wire(start + 60) })
       // Its own pair is no conflict: unchanged when nothing else is sent, changed with the rest.
       const same = await client.patch(`/v1/activities/${held.id}`, { externalId: 'e1' })
       assert.deepEqual(same.json(), { activity: held })
       assert.equal(same.statusCode, 200)
       const retitled = activityOf(await client.patch(`/v1/activities/${held.id}`, { externalId: 'e1', title: 'new' }), 200)
-      assert.deepEqual(retitled, { ...held, title: 'new', updatedAt: wire(START + 60) })
+      assert.deepEqual(retitled, { ...held, title: 'new', updatedAt: wire(start + 60) })
       // A pair given up is free again: the POSTs of a connector follow the PATCH.
       const renamed = activityOf(await client.patch(`/v1/activities/${other.id}`, { externalId: 'e3' }), 200)
       assert.equal(renamed.externalId, 'e3')
       assert.equal(activityOf(await post(client, { memberId: member.id, externalId: 'e3', source: 'discord', title: 'back' }), 200).id, other.id)
-      const fresh = activityOf(await post(client, { memberId: member.id, externalId: 'e2', source: 'discord' }), 201)
-      assert.ok(![held.id, other.id, bare.id, elsewhere.id].includes(fresh.id))
+      const again = activityOf(await post(client, { memberId: member.id, externalId: 'e2', source: 'discord' }), 201)
+      assert.ok(![held.id, other.id, bare.id, elsewhere.id].includes(again.id))
       // Clearing externalId leaves the activity unmatched.
       const cleared = activityOf(await client.patch(`/v1/activities/${held.id}`, { externalId: null }), 200)
       assert.equal(cleared.externalId, null)
       assert.notEqual(activityOf(await post(client, { memberId: member.id, externalId: 'e1', source: 'discord' }), 201).id, held.id)
     })
 
-    test('concurrent writes can never make two activities share a pair: PATCHes onto one new pair give one 200 and 409s', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('concurrent writes can never make two activities share a pair: PATCHes onto one new pair give one 200 and 409s', async () => {
+      const { client } = await fresh()
       const member = await createMember(client)
       const activities = []
       for (let i = 0; i < 6; i++) activities.push(activityOf(await post(client, { memberId: member.id, externalId: `own-${i}`, source: 'discord' }), 201))
@@ -245,15 +247,15 @@ for (const store of testStores()) {
 
     // ---- Channels ----
 
-    test('POST /v1/channels naming an existing (source, externalId) answers 200 with that channel, renamed; the same body changes nothing', async (t) => {
-      const { client, advance } = await clockedApp(t, store)
+    test('POST /v1/channels naming an existing (source, externalId) answers 200 with that channel, renamed; the same body changes nothing', async () => {
+      const { client, advance, start } = await fresh()
       const first = channelOf(await client.post('/v1/channels', { name: 'general', externalId: 'C1', source: 'slack' }), 201)
       advance(60)
       const same = await client.post('/v1/channels', { name: 'general', externalId: 'C1', source: 'slack' })
       assert.deepEqual(same.json(), { channel: first })
       assert.equal(same.statusCode, 200)
       const renamed = channelOf(await client.post('/v1/channels', { name: 'general-chat', externalId: 'C1', source: 'slack' }), 200)
-      assert.deepEqual(renamed, { ...first, name: 'general-chat', updatedAt: wire(START + 60) })
+      assert.deepEqual(renamed, { ...first, name: 'general-chat', updatedAt: wire(start + 60) })
       assert.deepEqual(await getChannel(client, first.id), renamed)
 
       const otherSource = channelOf(await client.post('/v1/channels', { name: 'general', externalId: 'C1', source: 'discord' }), 201)
@@ -266,8 +268,8 @@ for (const store of testStores()) {
       assert.equal(await channelTotal(client), 5)
     })
 
-    test('PATCH giving a channel the pair another holds is a 409 naming externalId and the other channel; its own pair is fine', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('PATCH giving a channel the pair another holds is a 409 naming externalId and the other channel; its own pair is fine', async () => {
+      const { client } = await fresh()
       const held = await createChannel(client, { name: 'general', externalId: 'C1', source: 'slack' })
       const other = await createChannel(client, { name: 'random', externalId: 'C2', source: 'slack' })
       const bare = await createChannel(client, { name: 'plain', source: 'slack' })
@@ -281,8 +283,8 @@ for (const store of testStores()) {
       assert.equal(await channelTotal(client, 'externalId=C1'), 2)
     })
 
-    test('concurrent POSTs of one new channel pair make one channel: one 201 and nine 200s', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('concurrent POSTs of one new channel pair make one channel: one 201 and nine 200s', async () => {
+      const { client } = await fresh()
       const responses = await Promise.all(times(10, () => client.post('/v1/channels', { name: 'general', externalId: 'C9', source: 'slack' })))
       assert.deepEqual(statusesOf(responses), [201, ...times(9, () => 200)])
       const channel = (responses[0]!.json() as { channel: Channel }).channel
@@ -292,21 +294,21 @@ for (const store of testStores()) {
 
     // ---- The member by identity ----
 
-    test('member by identity: the workspace\'s member with that primary email is used, unchanged', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('member by identity: the workspace\'s member with that primary email is used, unchanged', async () => {
+      const { client, start } = await fresh()
       const ada = await createMember(client, { firstName: 'Ada', primaryEmail: 'ada@example.com', jobTitle: 'Analyst' })
       const res = await post(client, { member: { primaryEmail: 'ada@example.com', firstName: 'Someone Else', jobTitle: 'CTO', tags: [TAG] } })
       const activity = activityOf(res, 201)
       assert.equal(activity.memberId, ada.id)
       const after = await getMember(client, ada.id)
       assert.deepEqual(ownFields(after), ownFields(ada))
-      assert.deepEqual(derivedFields(after), { firstActivity: wire(START), lastActivity: wire(START), pulse: 1, level: 1 })
+      assert.deepEqual(derivedFields(after), { firstActivity: wire(start), lastActivity: wire(start), pulse: 1, level: 1 })
       assert.equal(await memberTotal(client), 1)
       assert.equal(await timelineTotal(client, ada.id), 1)
     })
 
-    test('member by identity: a secondary email, or the primary one in another case, finds the member too', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('member by identity: a secondary email, or the primary one in another case, finds the member too', async () => {
+      const { client } = await fresh()
       const ada = await createMember(client, { firstName: 'Ada', primaryEmail: 'Ada@Example.com', emails: ['ada.lovelace@work.example'] })
       const grace = await createMember(client, { firstName: 'Grace', primaryEmail: 'grace@example.com' })
       const found = [
@@ -322,8 +324,8 @@ for (const store of testStores()) {
       assert.deepEqual([await timelineTotal(client, ada.id), await timelineTotal(client, grace.id)], [4, 1])
     })
 
-    test('member by identity: a new email creates the member from `member`, with the activity\'s source, read back like any member', async (t) => {
-      const { app, client, workspaceId } = await clockedApp(t, store)
+    test('member by identity: a new email creates the member from `member`, with the activity\'s source, read back like any member', async () => {
+      const { app, client, workspaceId, start } = await fresh()
       const fields = {
         primaryEmail: 'grace@example.com',
         firstName: 'Grace',
@@ -337,7 +339,7 @@ for (const store of testStores()) {
         tags: [TAG, TAG],
         linkedinUrl: 'https://www.linkedin.com/in/grace'
       }
-      const res = await post(client, { member: fields, source: 'discord', externalId: 'm-1', createdAt: wire(START - DAY) })
+      const res = await post(client, { member: fields, source: 'discord', externalId: 'm-1', createdAt: wire(start - DAY) })
       const activity = activityOf(res, 201)
       assert.deepEqual(Object.keys(activity).sort(), ['activityTypeId', 'channelId', 'createdAt', 'eventId', 'externalId', 'id', 'inviteTo',
         'memberId', 'message', 'reactTo', 'replyTo', 'source', 'title', 'updatedAt', 'workspaceId'])
@@ -349,11 +351,11 @@ for (const store of testStores()) {
         id: activity.memberId,
         workspaceId,
         source: 'discord',
-        firstActivity: wire(START - DAY),
-        lastActivity: wire(START - DAY),
+        firstActivity: wire(start - DAY),
+        lastActivity: wire(start - DAY),
         pulse: 1,
         level: 1,
-        createdAt: wire(START),
+        createdAt: wire(start),
         updatedAt: member.updatedAt
       })
       assert.equal(JSON.stringify(member).includes('linkedin'), false)
@@ -368,7 +370,7 @@ for (const store of testStores()) {
     })
 
     test('memberId and member together, or neither, is a 400; member without primaryEmail or with an invalid field is a 400 naming member.<field>', async (t) => {
-      const { client } = await clockedApp(t, store)
+      const { client, start } = await fresh()
       const ada = await createMember(client, { firstName: 'Ada', primaryEmail: 'ada@example.com' })
       assertMemberChoiceRefused(await post(client, { memberId: ada.id, member: { primaryEmail: 'ada@example.com' } }))
       assertMemberChoiceRefused(await post(client, { memberId: ada.id, member: { primaryEmail: 'new@example.com' } }))
@@ -395,14 +397,14 @@ for (const store of testStores()) {
       }
       // The activity's own fields are checked as ever, and a refused request makes no member.
       assertBadRequest(await post(client, { member: { primaryEmail: 'new@example.com' }, channelId: randomUUID() }), 'channelId')
-      assertBadRequest(await post(client, { member: { primaryEmail: 'new@example.com' }, createdAt: wire(START + 3600) }), 'createdAt')
+      assertBadRequest(await post(client, { member: { primaryEmail: 'new@example.com' }, createdAt: wire(start + 3600) }), 'createdAt')
       assert.equal(await memberTotal(client), 1)
       assert.equal(await memberTotal(client, 'new@example.com'), 0)
       assert.equal(await activityTotal(client), 0)
     })
 
-    test('concurrent first use of one new email (in any case) makes one member, with every activity on it', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('concurrent first use of one new email (in any case) makes one member, with every activity on it', async () => {
+      const { client, start } = await fresh()
       const spellings = ['lin@example.com', 'Lin@Example.com', 'LIN@EXAMPLE.COM', 'lin@EXAMPLE.com', 'lIn@example.COM']
       const responses = await Promise.all(times(10, (i) => post(client, {
         member: { primaryEmail: spellings[i % spellings.length], firstName: `Lin ${i}` }, externalId: `first-use-${i}`, source: 'discord'
@@ -414,7 +416,7 @@ for (const store of testStores()) {
       const member = await getMember(client, memberId!)
       assert.equal(member.primaryEmail?.toLowerCase(), 'lin@example.com')
       assert.equal(member.source, 'discord')
-      assert.deepEqual(derivedFields(member), { firstActivity: wire(START), lastActivity: wire(START), pulse: 10, level: 3 })
+      assert.deepEqual(derivedFields(member), { firstActivity: wire(start), lastActivity: wire(start), pulse: 10, level: 3 })
       assert.equal(await memberTotal(client), 1)
       assert.equal(await timelineTotal(client, memberId!), 10)
       assert.equal(await activityTotal(client), 10)
@@ -422,8 +424,8 @@ for (const store of testStores()) {
 
     // ---- Concurrent re-deliveries ----
 
-    test('concurrent re-deliveries of one new pair make exactly one activity: one 201 and nine 200s, all the same record', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('concurrent re-deliveries of one new pair make exactly one activity: one 201 and nine 200s, all the same record', async () => {
+      const { client, start } = await fresh()
       const member = await createMember(client)
       const body = { memberId: member.id, externalId: 'dup-1', source: 'discord', title: 'once' }
       const responses = await Promise.all(times(10, () => post(client, body)))
@@ -433,11 +435,11 @@ for (const store of testStores()) {
       assert.deepEqual(await getActivity(client, activity.id), activity)
       assert.equal(await activityTotal(client), 1)
       assert.equal(await timelineTotal(client, member.id), 1)
-      assert.deepEqual(derivedFields(await getMember(client, member.id)), { firstActivity: wire(START), lastActivity: wire(START), pulse: 1, level: 1 })
+      assert.deepEqual(derivedFields(await getMember(client, member.id)), { firstActivity: wire(start), lastActivity: wire(start), pulse: 1, level: 1 })
     })
 
-    test('concurrent re-deliveries of one new pair naming a new member by email make one member and one activity', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('concurrent re-deliveries of one new pair naming a new member by email make one member and one activity', async () => {
+      const { client } = await fresh()
       const body = { member: { primaryEmail: 'once@example.com', firstName: 'Once' }, externalId: 'dup-2', source: 'slack' }
       const responses = await Promise.all(times(10, () => post(client, body)))
       assert.deepEqual(statusesOf(responses), [201, ...times(9, () => 200)])
@@ -451,8 +453,8 @@ for (const store of testStores()) {
 
     // ---- The externalId filter ----
 
-    test('GET /v1/activities?externalId= keeps exact matches, combines with source and the other filters, and totals count them', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('GET /v1/activities?externalId= keeps exact matches, combines with source and the other filters, and totals count them', async () => {
+      const { client, start } = await fresh()
       const ada = await createMember(client, { firstName: 'Ada' })
       const grace = await createMember(client, { firstName: 'Grace' })
       const odd = 'msg 1&2+3/é?#'
@@ -463,7 +465,7 @@ for (const store of testStores()) {
         ['e10', 'discord', ada.id, 5], [null, 'discord', ada.id, 6], [odd, 'github', grace.id, 7], [long, 'github', ada.id, 8]
       ]
       for (const [externalId, source, memberId, daysAgo] of plan) {
-        made.push(activityOf(await post(client, { memberId, externalId, source, createdAt: wire(START - daysAgo * DAY) }), 201))
+        made.push(activityOf(await post(client, { memberId, externalId, source, createdAt: wire(start - daysAgo * DAY) }), 201))
       }
       const page = (query: string) => activityPage(client, `/v1/activities?${query}`)
       assert.deepEqual(await page('externalId=e1'), { page: 1, pageSize: 10, totalActivities: 3, activities: [made[0], made[1], made[2]] })
@@ -479,8 +481,8 @@ for (const store of testStores()) {
       assert.deepEqual(await page('externalId=e1&pageSize=10&page=2'), { page: 2, pageSize: 10, totalActivities: 3, activities: [] })
     })
 
-    test('GET /v1/activities and /v1/channels refuse an empty, too long or repeated externalId with a 400 naming it', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('GET /v1/activities and /v1/channels refuse an empty, too long or repeated externalId with a 400 naming it', async () => {
+      const { client } = await fresh()
       for (const list of ['activities', 'channels']) {
         assertBadField(await client.get(`/v1/${list}?externalId=`), 'externalId', 'must NOT have fewer than 1 characters')
         assertBadField(await client.get(`/v1/${list}?externalId=${'x'.repeat(1001)}`), 'externalId', 'must NOT have more than 1000 characters')
@@ -488,8 +490,8 @@ for (const store of testStores()) {
       }
     })
 
-    test('GET /v1/channels?externalId= keeps exact matches, combines with source, and totals count them', async (t) => {
-      const { client } = await clockedApp(t, store)
+    test('GET /v1/channels?externalId= keeps exact matches, combines with source, and totals count them', async () => {
+      const { client } = await fresh()
       const slack = await createChannel(client, { name: 'general', externalId: 'C1', source: 'slack' })
       const discord = await createChannel(client, { name: 'general', externalId: 'C1', source: 'discord' })
       await createChannel(client, { name: 'general', externalId: 'c1', source: 'slack' })
@@ -506,11 +508,12 @@ for (const store of testStores()) {
 
     // ---- Workspaces ----
 
-    test('another workspace never matches, sees or blocks a pair, and never uses a member of ours by its email', async (t) => {
-      const { app, client: ours } = await clockedApp(t, store)
+    test('another workspace never matches, sees or blocks a pair, and never uses a member of ours by its email', async () => {
+      const { app, client: ours } = await fresh()
       const theirs = api(app, newWorkspace())
       const ada = await createMember(ours, { firstName: 'Ada', primaryEmail: 'ada@example.com' })
       const activity = activityOf(await post(ours, { memberId: ada.id, externalId: 'e1', source: 'discord', title: 'ours' }), 201)
+      const ourSlack = activityOf(await post(ours, { memberId: ada.id, externalId: 'e5', source: 'slack' }), 201)
       const channel = channelOf(await ours.post('/v1/channels', { name: 'general', externalId: 'C1', source: 'slack' }), 201)
 
       assert.equal(await activityTotal(theirs, 'externalId=e1'), 0)
@@ -523,9 +526,10 @@ for (const store of testStores()) {
       assert.equal((await getMember(theirs, mine.memberId)).firstName, 'Other Ada')
       const theirChannel = channelOf(await theirs.post('/v1/channels', { name: 'theirs', externalId: 'C1', source: 'slack' }), 201)
       assert.notEqual(theirChannel.id, channel.id)
-      // Their PATCHes onto our pairs are no conflict.
-      const spare = activityOf(await post(theirs, { memberId: mine.memberId, externalId: 'e2', source: 'slack' }), 201)
-      assert.equal(activityOf(await theirs.patch(`/v1/activities/${spare.id}`, { externalId: 'e1', title: 'x' }), 200).externalId, 'e1')
+      // Their PATCH onto a pair only we hold is no conflict.
+      const spare = activityOf(await post(theirs, { memberId: mine.memberId, externalId: 'e6', source: 'slack' }), 201)
+      assert.equal(activityOf(await theirs.patch(`/v1/activities/${spare.id}`, { externalId: 'e5', title: 'x' }), 200).externalId, 'e5')
+      assert.equal(activityOf(await post(ours, { memberId: ada.id, externalId: 'e5', source: 'slack' }), 200).id, ourSlack.id)
       assert.deepEqual(await activityPage(theirs, '/v1/activities?externalId=e1&source=discord'),
         { page: 1, pageSize: 10, totalActivities: 1, activities: [mine] })
 
@@ -533,7 +537,7 @@ for (const store of testStores()) {
       assert.deepEqual(await getChannel(ours, channel.id), channel)
       assert.deepEqual(ownFields(await getMember(ours, ada.id)), ownFields(ada))
       assert.deepEqual(await activityPage(ours, '/v1/activities?externalId=e1'), { page: 1, pageSize: 10, totalActivities: 1, activities: [activity] })
-      assert.equal(await timelineTotal(ours, ada.id), 1)
+      assert.equal(await timelineTotal(ours, ada.id), 2)
       assert.equal(await memberTotal(ours), 1)
       // Our re-delivery still finds ours.
       assert.equal(activityOf(await post(ours, { memberId: ada.id, externalId: 'e1', source: 'discord', title: 'ours' }), 200).id, activity.id)

@@ -1,13 +1,44 @@
 // Shared by the ingestion suites (issue 16): reads of the records a write should have made or left alone, and
 // the exact envelopes of a conflict and of a refused request.
 import assert from 'node:assert/strict'
+import { after } from 'node:test'
+import type { FastifyInstance } from 'fastify'
 import type { Activity } from '../../src/schemas/activities.js'
 import type { Channel } from '../../src/schemas/channels.js'
 import type { Company } from '../../src/schemas/companies.js'
 import type { Member } from '../../src/schemas/members.js'
-import { recordOf, type Api, type Response } from './helpers.js'
+import { api, newWorkspace, openTestApp, recordOf, type Api, type Response, type TestStore } from './helpers.js'
+import { DAY, START } from './engagement-support.js'
 
 export type { Activity, Channel, Company, Member }
+
+/** One case of a suite: a fresh workspace on the suite's app, whose store clock the case moves. */
+export interface Case {
+  app: FastifyInstance
+  client: Api
+  workspaceId: string
+  /** The store's time when the case began, in epoch seconds. */
+  start: number
+  advance (seconds: number): void
+}
+
+/**
+ * Cases on one app per suite (building an app costs about half a second, so a file of cases each on its own app
+ * would take tens): each case gets a workspace of its own and starts a day after the last case's clock, which only
+ * ever moves forward. Call in a describe block; the app is built by the first case and closed after the last.
+ */
+export function sharedApp (store: TestStore): () => Promise<Case> {
+  let now = START
+  let opened: ReturnType<typeof openTestApp> | undefined
+  after(async () => { if (opened !== undefined) await (await opened).close() })
+  return async () => {
+    opened ??= openTestApp(store, { clock: () => now })
+    const { app } = await opened
+    now += DAY
+    const workspaceId = newWorkspace()
+    return { app, client: api(app, workspaceId), workspaceId, start: now, advance (seconds) { now += seconds } }
+  }
+}
 
 export async function getActivity (client: Api, id: string): Promise<Activity> {
   return recordOf<Activity>(await client.get(`/v1/activities/${id}`), 200, 'activity')
