@@ -107,6 +107,13 @@ export async function buildTestApp (t: TestContext, store: TestStore = sqlite): 
 
 /** buildTestApp, with the store it opened, for tests of store methods no route calls (the bulk path). */
 export async function buildTestAppWithStore (t: TestContext, store: TestStore = sqlite, options?: TestStoreOptions): Promise<{ app: FastifyInstance, store: Store }> {
+  const opened = await openTestApp(store, options)
+  t.after(opened.close)
+  return { app: opened.app, store: opened.store }
+}
+
+/** The app as buildTestApp makes it, closed by the caller: for a suite whose cases share one app (each in a workspace of its own). */
+export async function openTestApp (store: TestStore = sqlite, options?: TestStoreOptions): Promise<{ app: FastifyInstance, store: Store, close (): Promise<void> }> {
   // Rate limiting has tests of its own (rate-limit.test.ts); here it would only cut long runs short.
   const config = loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' })
   const opened = await store.open(options)
@@ -115,11 +122,14 @@ export async function buildTestAppWithStore (t: TestContext, store: TestStore = 
     await opened.close()
     throw error
   })
-  t.after(async () => {
-    await app.close()
-    await opened.close()
-  })
-  return { app, store: opened }
+  return {
+    app,
+    store: opened,
+    async close () {
+      await app.close()
+      await opened.close()
+    }
+  }
 }
 
 const base64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
