@@ -273,7 +273,7 @@ export interface paths {
         head?: never;
         /**
          * Update an activity
-         * @description Changes the fields the body names (omitted: unchanged, `null`: cleared); `activityTypeKey` moves the activity to that type. The member's derived values follow at once.
+         * @description Changes the fields the body names (omitted: unchanged, `null`: cleared); `activityTypeKey` moves the activity to that type. The member's derived values follow at once. An `externalId` another activity of the same source has is a 409 naming it.
          */
         patch: operations["updateActivity"];
         trace?: never;
@@ -345,7 +345,7 @@ export interface paths {
         head?: never;
         /**
          * Update a channel
-         * @description Changes `name` and `externalId`. The answer holds the channel in an array of one, as the specification says.
+         * @description Changes `name` and `externalId` (one another channel of the same source has is a 409 naming it). The answer holds the channel in an array of one, as the specification says.
          */
         patch: operations["updateChannel"];
         trace?: never;
@@ -4336,6 +4336,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`) */
+            409: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload too large: the body is over 1 MiB */
             413: {
                 headers: {
@@ -5211,6 +5226,21 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`) */
+            409: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -24,7 +24,8 @@ const BAD_QUERIES: Array<[string, string, string]> = [
   [`source=${'s'.repeat(101)}`, 'source', 'must NOT have more than 100 characters'],
   ['sort=name', 'sort', 'is not allowed'],
   ['name=general', 'name', 'is not allowed'],
-  ['externalId=42', 'externalId', 'is not allowed']
+  ['externalId=', 'externalId', 'must NOT have fewer than 1 characters'],
+  ['id=42', 'id', 'is not allowed']
 ]
 
 for (const store of testStores()) {

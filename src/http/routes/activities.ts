@@ -102,11 +102,12 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async
       operationId: 'updateActivity',
       summary: 'Update an activity',
       description: 'Changes the fields the body names (omitted: unchanged, `null`: cleared); `activityTypeKey` moves ' +
-        'the activity to that type. The member\'s derived values follow at once.',
+        'the activity to that type. The member\'s derived values follow at once. An `externalId` another activity of ' +
+        'the same source has is a 409 naming it.',
       tags: ['activities'],
       params: IdParams,
       body: ActivityPatchSchema,
-      response: withErrors({ 200: ActivityBody }, 404, 413, 415)
+      response: withErrors({ 200: ActivityBody }, 404, 409, 413, 415)
     }
   }, async (request) => {
     const activity = await store.activities.update(request.workspaceId, request.params.id, request.body)

@@ -59,12 +59,12 @@ export const channelRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
     schema: {
       operationId: 'updateChannel',
       summary: 'Update a channel',
-      description: 'Changes `name` and `externalId`. The answer holds the channel in an array of one, as the ' +
-        'specification says.',
+      description: 'Changes `name` and `externalId` (one another channel of the same source has is a 409 naming it). ' +
+        'The answer holds the channel in an array of one, as the specification says.',
       tags: ['channels'],
       params: IdParams,
       body: ChannelPatchSchema,
-      response: withErrors({ 200: ChannelListBody }, 404, 413, 415)
+      response: withErrors({ 200: ChannelListBody }, 404, 409, 413, 415)
     }
   }, async (request) => {
     const channel = await store.channels.update(request.workspaceId, request.params.id, request.body)
