@@ -12,6 +12,8 @@ import { isDeepStrictEqual, parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { signToken } from '../src/auth/tokens.js'
 import { openStore } from '../src/store/index.js'
+import type { DatabaseConfig } from '../src/config.js'
+import { createActivities } from '../src/services/activities.js'
 import { scaled, SEED_TYPES, SEED_VERSION, seedWorkspace, type Seeded } from './seed.js'
 // @ts-expect-error: a plain ES module without types, shared with the test runner
 import { findPostgres, freePort, startCluster } from '../scripts/postgres-cluster.mjs'
@@ -24,7 +26,9 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
-    'walk-limit': { type: 'string', default: '120' }
+    'walk-limit': { type: 'string', default: '120' },
+    // Only issue 16's bulk ingestion (service and createMany), on the seeded database: a quick look at it.
+    'bulk-only': { type: 'boolean', default: false }
   }
 })
 // --activities N is the same as --scale N/1,000,000: everything else shrinks with it.
@@ -87,10 +91,12 @@ async function database (): Promise<Database> {
   return { url, seeded, seededNow: true, stop }
 }
 
+const storeOptions = (url: string): DatabaseConfig => url.startsWith('file:')
+  ? { kind: 'sqlite', path: url.slice('file:'.length), synchronous: 'normal' }
+  : { kind: 'postgres', url, poolSize: 10, queueLimit: 1000, statementTimeoutMs: 0 }
+
 async function seed (url: string, scale: ReturnType<typeof scaled>): Promise<Seeded> {
-  const store = await openStore(url.startsWith('file:')
-    ? { kind: 'sqlite', path: url.slice('file:'.length), synchronous: 'normal' }
-    : { kind: 'postgres', url, poolSize: 10, queueLimit: 1000, statementTimeoutMs: 0 })
+  const store = await openStore(storeOptions(url))
   log(`seeding ${scale.activities} activities, ${scale.members} members, ${scale.companies} companies...`)
   const seeded = await seedWorkspace(store, crypto.randomUUID(), scale, (line) => log(`  ${line}`))
   // A few small workspaces beside the big one.
@@ -319,6 +325,68 @@ async function requestJson (method: string, url: string, token: string, body?: u
   })
 }
 
+const BULK_ITEMS = 1000
+const BULK_REQUESTS = 20
+
+interface BulkIngestion {
+  requests: number
+  items: number
+  /** Activities per second through POST /v1/activities/bulk, half of each request re-deliveries. */
+  serviceRate: number
+  /** Activities per second through the store's createMany, in batches of the same size, of the same items (all new). */
+  createManyRate: number
+  ratio: number
+  /** Results other than 200 or 201 (none expected). */
+  failed: number
+}
+
+/**
+ * Issue 16: BULK_REQUESTS bulk requests of BULK_ITEMS activities naming members by id, one after the other, half
+ * of each request new events and half re-deliveries of the previous request's new ones (the first request's
+ * re-deliveries come from a request sent before timing); then the store's createMany, opened in this process on the
+ * same database, on batches of the same items (every pair new, as createMany only creates).
+ */
+async function bulkIngestion (url: string, dbUrl: string, token: string, seeded: Seeded): Promise<BulkIngestion> {
+  const run = crypto.randomUUID().slice(0, 8)
+  let n = 0
+  const item = (externalId: string) => ({
+    memberId: pick(seeded.memberIds),
+    activityTypeKey: pick(SEED_TYPES),
+    channelId: pick(seeded.channelIds),
+    source: 'bench',
+    externalId,
+    title: `Bulk ${n}`,
+    createdAt: new Date(Date.now() - Math.floor(Math.random() * 300 * 86400_000)).toISOString()
+  })
+  const fresh = () => Array.from({ length: BULK_ITEMS / 2 }, () => item(`${run}-${n++}`))
+  let previous = fresh()
+  await requestJson('POST', `${url}/v1/activities/bulk`, token, { activities: previous })
+  let failed = 0
+  const started = performance.now()
+  const sent: Array<ReturnType<typeof item>> = []
+  for (let r = 0; r < BULK_REQUESTS; r++) {
+    const next = fresh()
+    const body = [...previous.map((old) => ({ ...old, title: `${old.title} (edited)` })), ...next]
+    sent.push(...body)
+    const res = await requestJson('POST', `${url}/v1/activities/bulk`, token, { activities: body })
+    if (res.status !== 200) throw new Error(`bulk: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`)
+    failed += (res.body.results as Array<{ status: number }>).filter((result) => result.status !== 200 && result.status !== 201).length
+    previous = next
+  }
+  const serviceSeconds = (performance.now() - started) / 1000
+  const store = await openStore(storeOptions(dbUrl))
+  const batches = Array.from({ length: BULK_REQUESTS }, (_, r) =>
+    sent.slice(r * BULK_ITEMS, (r + 1) * BULK_ITEMS).map((activity) => ({ ...activity, externalId: `${activity.externalId}-store-${r}` })))
+  const storeStarted = performance.now()
+  for (const batch of batches) await createActivities(store, seeded.workspaceId, batch)
+  const storeSeconds = (performance.now() - storeStarted) / 1000
+  await store.close()
+  const items = BULK_REQUESTS * BULK_ITEMS
+  const serviceRate = items / serviceSeconds
+  const createManyRate = items / storeSeconds
+  return { requests: BULK_REQUESTS, items, serviceRate, createManyRate, ratio: serviceRate / createManyRate, failed }
+}
+
 interface PointsChange {
   key: string
   /** Activities of the type in the 90-day window when measured: their members are the ones the change affects. */
@@ -440,6 +508,13 @@ async function main (): Promise<void> {
   const { seeded } = db
   const token = await signToken(SECRET, { workspaceId: seeded.workspaceId, ttl: '24h', algorithm: 'HS256' })
   const server = await service(db.url)
+  if (args['bulk-only']) {
+    const bulk = await bulkIngestion(server.url, db.url, token, seeded)
+    await server.stop()
+    db.stop()
+    process.stdout.write(table(['What', 'Target', 'Measured', 'Met'], bulkTargets(args.postgres ? 'postgres' : 'sqlite', bulk)).join('\n') + '\n')
+    return
+  }
   const floor = await baseline(db.url)
   log(`service up in ${server.startupMs.toFixed(0)} ms; baseline up`)
   const bodies = await sameBodies(server.url, floor.url, token, seeded)
@@ -469,6 +544,8 @@ async function main (): Promise<void> {
   const points = await pointsChange(server.url, token, ops.find((op) => op.name === 'get member')!)
   log('walking every page...')
   const walked = await walk(server.url, token, Number(args['walk-limit']))
+  log('bulk ingestion, then the store\'s createMany...')
+  const bulk = await bulkIngestion(server.url, db.url, token, seeded)
   const rss = peakRssMb(server.process.pid!)
   await server.stop()
   await floor.stop()
@@ -506,6 +583,7 @@ async function main (): Promise<void> {
     walk: { ...walked, estimatedSeconds: walked.complete ? walked.seconds : walked.seconds * Math.ceil(walked.total / 100) / walked.pages },
     lastPageP99OverPage1: row('list activities last page').p99 / Math.max(row('list activities page 1').p99, 1),
     workers,
+    bulk,
     engagement: {
       busiest: seeded.busiest.activities,
       quietest: seeded.quietest.activities,
@@ -556,6 +634,7 @@ function targets (report: Report): string[][] {
     ['WORKERS=2 vs 1, get member', '>= 1.6x', report.workers === undefined ? 'n/a (no WORKERS setting)' : `${fixed(report.workers.two)} / ${fixed(report.workers.one)} req/s = ${fixed(report.workers.ratio, 2)}x`,
       report.workers === undefined ? '—' : yes(report.workers.ratio >= 1.6)],
     ...engagementTargets(report),
+    ...bulkTargets(report.store, report.bulk),
     ['seeding', 'under 60 s', `${fixed(report.seed.seconds, 1)} s${report.seed.seededThisRun ? '' : ' (an earlier run\'s)'}`,
       report.store === 'sqlite' ? yes(report.seed.seconds < 60) : '—']
   ]
@@ -589,13 +668,25 @@ function engagementTargets (report: Report): string[][] {
   ]
 }
 
+/** Issue 16's targets: bulk ingestion against the store's own createMany, and its rate on SQLite. */
+function bulkTargets (store: string, bulk: BulkIngestion): string[][] {
+  const yes = (met: boolean) => met ? 'yes' : '**no**'
+  return [
+    [`bulk activities (${bulk.requests} requests of ${BULK_ITEMS}, half re-deliveries)`, '>= 0.7x createMany',
+      `${fixed(bulk.serviceRate)} / ${fixed(bulk.createManyRate)} activities/s = ${fixed(bulk.ratio, 2)}x${bulk.failed > 0 ? ` (${bulk.failed} items failed)` : ''}`,
+      yes(bulk.ratio >= 0.7 && bulk.failed === 0)],
+    ...(store === 'sqlite' ? [['bulk activities on SQLite', '>= 10,000 activities/s', `${fixed(bulk.serviceRate)} activities/s`, yes(bulk.serviceRate >= 10_000)]] : [])
+  ]
+}
+
 function engagementRatio (report: Report): number {
   const row = (name: string) => report.operations.find((r: any) => r.op === name)
   return row('member engagement, most activities').rps / row('member engagement, fewest activities').rps
 }
 
+const table = (head: string[], rows: string[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)]
+
 function markdown (report: Report): string {
-  const table = (head: string[], rows: string[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)]
   const statuses = (row: any) => Object.entries(row.statuses as Record<string, number>).map(([status, count]) => `${count}×${status}`).join(' ')
   const phases = report.seed.phases
   return [

@@ -127,7 +127,7 @@ for (const store of testStores()) {
       // A reference to no record: the store refuses the write.
       assert.equal((await client.post('/v1/activities', { activityTypeKey: 'note', memberId: newWorkspace() })).statusCode, 400)
       const samples = await scrape(app)
-      assert.equal(value(samples, 'workspace_records_store_operation_duration_seconds_count', { operation: 'activities.create', outcome: 'error' }), 1)
+      assert.equal(value(samples, 'workspace_records_store_operation_duration_seconds_count', { operation: 'activities.put', outcome: 'error' }), 1)
     })
 
     test('the store\'s own numbers: write queue and checkpoints on SQLite, pool use and waits on PostgreSQL', async (t) => {

@@ -245,7 +245,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
 
     async createMany (workspaceId, inputs: ActivityInput[]) {
       const rows = await retryingTypes(async () => await transaction(pool, async (tx) => {
-        await lockKeys(tx, inputs.flatMap((input) => input.member === undefined ? [] : locksOf(workspaceId, input)))
+        await lockKeys(tx, inputs.flatMap((input) => locksOf(workspaceId, input)))
         const namedInputs: NamedInput[] = []
         for (const input of inputs) namedInputs.push(await named(tx, workspaceId, input))
         const rows = await table.insertRows(tx, workspaceId, namedInputs, await admitMany(tx, workspaceId, namedInputs))

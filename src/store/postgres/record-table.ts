@@ -175,6 +175,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     const now = clock()
     const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
     if (rows.length === 0) return rows
+    await checkUniqueMany(db, workspaceId, rows, inputs)
     await hooks.check?.(db, rows, undefined)
     // Strings as the driver sends them one by one: a lone surrogate (which jsonb refuses) becomes U+FFFD.
     const objects = rows.map((row) => {
@@ -200,6 +201,24 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   }
 
   /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
+  /** checkUnique for new rows, their locks taken at once and their look-ups sent together; a key twice among them conflicts too. */
+  async function checkUniqueMany (db: Db, workspaceId: string, rows: readonly Row[], inputs: readonly object[]): Promise<void> {
+    if (match?.unique === undefined) return
+    const keyed = rows.flatMap((row, i) => {
+      const key = match.key(row)
+      return key === undefined ? [] : [{ row, key, input: inputs[i]! }]
+    })
+    if (keyed.length === 0) return
+    await lockKeys(db, keyed.map(({ key }) => lockOfKey(workspaceId, key)))
+    const others = await allSettled(keyed.map(async ({ key }) => await matching(db, workspaceId, key)))
+    const seen = new Map<string, string>()
+    keyed.forEach(({ row, key, input }, i) => {
+      const other = others[i]?.id ?? seen.get(JSON.stringify(key))
+      if (other !== undefined) throw new ConflictError(match.unique!.fields.find((name) => name in input) ?? match.unique!.fields[0]!, 'is held by another record of this workspace', other)
+      seen.set(JSON.stringify(key), row.id)
+    })
+  }
+
   /**
    * The row the input stands for (the resource's match, read FOR UPDATE), updated with the input's fields as a
    * PATCH would, or a new one. The key's lock is taken first (the caller may have taken it with others already),
