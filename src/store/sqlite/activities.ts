@@ -18,6 +18,16 @@ export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow
 
 type NamedInput = ActivityInput & { memberId: string }
 
+const REFERENCES = ['memberId', 'channelId', 'replyTo', 'reactTo', 'inviteTo'] as const
+const COLUMNS = { memberId: 'member_id', channelId: 'channel_id', replyTo: 'reply_to', reactTo: 'react_to', inviteTo: 'invite_to' } as const
+
+/** The references of a change that differ from the row's. */
+function changedReferences (row: ActivityRow, input: ActivityPatch): ActivityPatch {
+  const changed: ActivityPatch = {}
+  for (const field of REFERENCES) if (input[field] !== undefined && input[field] !== row[COLUMNS[field]]) changed[field] = input[field]!
+  return changed
+}
+
 export function sqliteActivities (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement,
   members: MemberRows): ActivityStore {
   const table = recordTable(db, counters, blockSize, clock, activities, toActivity)
@@ -58,12 +68,15 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     checkActivityReferences(input, self, (kind, id) => exists[kind].get(workspaceId, id) !== undefined)
   }
 
-  // Activity types are per workspace, created on first use of their key.
+  // Activity types are per workspace, created on first use of their key. A bulk write keeps the ids it found for
+  // the length of its transaction, in which no other writer can delete a type.
+  let batchTypes: Map<string, string> | undefined
   function activityTypeId (workspaceId: string, key: string): string {
-    const found = selectType.get(workspaceId, key) as string | undefined
-    if (found !== undefined) return found
-    const id = newId()
-    insertType.run({ workspace_id: workspaceId, id, key, now: clock() })
+    const known = batchTypes?.get(key)
+    if (known !== undefined) return known
+    let id = selectType.get(workspaceId, key) as string | undefined
+    if (id === undefined) insertType.run({ workspace_id: workspaceId, id: id = newId(), key, now: clock() })
+    batchTypes?.set(key, id)
     return id
   }
 
@@ -82,7 +95,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
    * New activities: each member's counts move once, first (no row changed means no such member: its own check
    * saved), then each input's references are checked and its type found, then the rows go in.
    */
-  function insertAll (workspaceId: string, given: readonly ActivityInput[]): ActivityRow[] {
+  function insertAll (workspaceId: string, given: readonly ActivityInput[], matched = false): ActivityRow[] {
     const inputs = given.map((input) => named(workspaceId, input))
     const now = clock()
     const ats = inputs.map((input) => input.createdAt ?? now)
@@ -91,22 +104,36 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
       checkReferences(workspaceId, { ...input, memberId: undefined })
       return { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey), created_at: ats[i], updated_at: now }
     })
-    const rows = table.insertRows(workspaceId, inputs, extras)
-    engagement.added(rows, now)
+    const rows = table.insertRows(workspaceId, inputs, extras, matched)
+    if (pendingEngagement !== undefined) pendingEngagement.push(...rows)
+    else engagement.added(rows, now)
     return rows
   }
   const write = writer(db)
   const create = db.transaction((workspaceId: string, input: ActivityInput) => insertAll(workspaceId, [input])[0]!)
   const createMany = db.transaction(insertAll)
 
-  const update = db.transaction((workspaceId: string, id: string, input: ActivityPatch): ActivityRow | undefined => {
-    const row = table.find(workspaceId, id)
-    if (row === undefined) return undefined
-    checkReferences(workspaceId, input, id)
+  // While a bulk write runs, the daily counts and pulses of the activities it inserts are added once, at its end,
+  // or before an item changes an activity's counted part (its member, type or channel).
+  let pendingEngagement: ActivityRow[] | undefined
+  function addPending (): void {
+    if (pendingEngagement === undefined || pendingEngagement.length === 0) return
+    engagement.added(pendingEngagement, clock())
+    pendingEngagement = []
+  }
+
+  /**
+   * A change of a row read in this transaction. A reference the change leaves as it is needs no check: the record
+   * it names is there (deleting one clears or deletes what names it).
+   */
+  function updateRow (row: ActivityRow, input: ActivityPatch): ActivityRow {
+    const workspaceId = row.workspace_id
+    checkReferences(workspaceId, changedReferences(row, input), row.id)
     const extra = input.activityTypeKey === undefined
       ? {}
       : { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey) }
     const next = table.patchRow(row, input, extra)
+    if (next.member_id !== row.member_id || next.activity_type_id !== row.activity_type_id || next.channel_id !== row.channel_id) addPending()
     if (next.member_id !== row.member_id) {
       lose(row)
       gain(workspaceId, [next.member_id], [next.created_at])
@@ -116,18 +143,32 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
       engagement.added([next], clock())
     }
     return next
+  }
+  const update = db.transaction((workspaceId: string, id: string, input: ActivityPatch): ActivityRow | undefined => {
+    const row = table.find(workspaceId, id)
+    return row && updateRow(row, input)
   })
 
   // A re-delivered event updates its activity as a PATCH with the body's fields would; createdAt never moves.
   const put = db.transaction((workspaceId: string, input: ActivityInput) => {
     const found = table.matchOf(workspaceId, input)
-    if (found === undefined) return { row: insertAll(workspaceId, [input])[0]!, created: true }
+    if (found === undefined) return { row: insertAll(workspaceId, [input], true)[0]!, created: true }
     const { createdAt, member, ...patch } = named(workspaceId, input)
-    return { row: update(workspaceId, found.id, patch)!, created: false }
+    return { row: updateRow(found, patch), created: false }
   })
   // Each input in a savepoint of its own: one that fails rolls back alone and answers its error.
-  const putMany = db.transaction((workspaceId: string, inputs: readonly ActivityInput[]) =>
-    inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
+  const putMany = db.transaction((workspaceId: string, inputs: readonly ActivityInput[]) => {
+    batchTypes = new Map()
+    pendingEngagement = []
+    try {
+      const outcomes = table.batched(workspaceId, () => inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
+      addPending()
+      return outcomes
+    } finally {
+      batchTypes = undefined
+      pendingEngagement = undefined
+    }
+  })
 
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
     const row = table.find(workspaceId, id)

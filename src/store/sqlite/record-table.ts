@@ -107,18 +107,37 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     }
   }
 
+  const count = (workspaceId: string, rows: readonly Row[]) => {
+    if (counter !== undefined) counters.add(workspaceId, counter, rows.length)
+    index?.added(workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })))
+  }
+  // While a bulk write runs (`batched`), the rows its items insert are counted and indexed once, at its end.
+  let pendingRows: Row[] | undefined
+  /** Runs `work` (inside a transaction) counting and indexing the rows it inserts once, when it is done. */
+  function batched<T> (workspaceId: string, work: () => T): T {
+    pendingRows = []
+    try {
+      const result = work()
+      count(workspaceId, pendingRows)
+      return result
+    } finally {
+      pendingRows = undefined
+    }
+  }
+
   /** Inserts new rows, the `extras` columns set per row; they are counted, and indexed, once for all. */
-  function insertRows (workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Row[] {
+  function insertRows (workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = [], matched = false): Row[] {
     const now = clock()
     const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
     for (const [i, row] of rows.entries()) {
-      checkUnique(row, undefined, inputs[i]!)
+      // `matched`: the caller found no row with this key in this transaction already.
+      if (!matched) checkUnique(row, undefined, inputs[i]!)
       hooks.check?.(row, undefined)
       insert.run(encode(row))
       keepSides(row, undefined)
     }
-    if (counter !== undefined) counters.add(workspaceId, counter, rows.length)
-    index?.added(workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })))
+    if (pendingRows !== undefined) pendingRows.push(...rows)
+    else count(workspaceId, rows)
     return rows
   }
 
@@ -186,7 +205,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   function putRow (workspaceId: string, input: object, extra: Record<string, unknown> = {}): { row: Row, created: boolean } {
     const found = matchOf(workspaceId, input, extra)
     if (found !== undefined) return { row: patchRow(found, input, extra), created: false }
-    return { row: insertRows(workspaceId, [input], [extra])[0]!, created: true }
+    return { row: insertRows(workspaceId, [input], [extra], true)[0]!, created: true }
   }
 
   const write = writer(db)
@@ -195,7 +214,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   // Each input in a savepoint of its own (a transaction function called inside another): one that fails rolls
   // back alone and answers its error; the others are written together.
   const putMany = db.transaction((workspaceId: string, inputs: object[]) =>
-    inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
+    batched(workspaceId, () => inputs.map((input) => itemOutcome(() => put(workspaceId, input)))))
   const createMany = db.transaction((workspaceId: string, inputs: object[]) => insertRows(workspaceId, inputs).map((row) => row.id))
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
     const row = find(workspaceId, id)
@@ -218,6 +237,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     find,
     matching,
     matchOf,
+    batched,
     insertRows,
     patchRow,
     deleteRow,
