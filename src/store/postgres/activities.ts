@@ -11,7 +11,7 @@ import { lockKeys, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow, type MemberRow } from '../model/records.js'
 import { toColumns } from '../model/columns.js'
 import { sameKey } from '../model/matching.js'
-import { settledItem } from '../model/rules.js'
+import { itemOutcome as settledItemSync, settledItem, type ItemError } from '../model/rules.js'
 import { activities } from '../model/resources.js'
 import type { ActivityTypeIds } from '../activity-types.js'
 import { spansByMember } from '../model/engagement.js'
@@ -30,11 +30,13 @@ import type { PostgresEngagement } from './engagement.js'
 export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow>>, 'matching' | 'insertRow' | 'lockOfKey'>
 
 type NamedInput = ActivityInput & { memberId: string }
+type RowOutcome = { row: ActivityRow, created: boolean } | { error: ItemError }
 
 export function postgresActivities (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
   types: ActivityTypeIds, members: MemberRows): ActivityStore {
   const table = recordTable(pool, counters, blockSize, clock, activities, toActivity)
 
+  const membersFound = existingIds('members')
   const channelsFound = existingIds('channels')
   const activitiesFound = existingIds('activities')
 
@@ -67,7 +69,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   const attachMany = statement<{ id: string }>(`UPDATE members m SET activity_count = m.activity_count + d.n,
       first_activity = least(m.first_activity, to_timestamp(d.first)), last_activity = greatest(m.last_activity, to_timestamp(d.last))
     FROM unnest($2::uuid[], $3::int8[], $4::float8[], $5::float8[]) AS d (id, n, first, last)
-    WHERE m.workspace_id = $1 AND m.id = d.id RETURNING m.id`)
+    WHERE m.workspace_id = $1 AND m.id = ANY($2::uuid[]) AND m.id = d.id RETURNING m.id`)
   const detach = statement(`UPDATE members SET activity_count = activity_count - 1,
       first_activity = (SELECT min(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2),
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2)
@@ -231,6 +233,69 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     return { row: row!, created: false }
   }
 
+  /**
+   * A bulk write of independent items, set-based: each names its member by id, no two share a pair, and none
+   * moves a found activity to another member, type or channel (a re-delivered event edits its text). Then the items
+   * change nothing another item reads, so every rule is judged for all at once against what the database holds,
+   * and the valid ones are written together, new activities as createMany writes them: a few round trips for the
+   * whole batch instead of several per item. Answers undefined for items of another shape (they go one by one).
+   */
+  async function putIndependent (tx: Db, workspaceId: string, inputs: readonly ActivityInput[]): Promise<RowOutcome[] | undefined> {
+    if (!isId(workspaceId) || inputs.some((input) => input.member !== undefined)) return undefined
+    const named = inputs as readonly NamedInput[]
+    const keys = named.map((input) => table.keyOf(workspaceId, input))
+    const distinct = new Set(keys.filter((key) => key !== undefined).map((key) => JSON.stringify(key)))
+    if (distinct.size < keys.filter((key) => key !== undefined).length) return undefined
+    const typeKeys = [...new Set(named.map((input) => input.activityTypeKey))]
+    const [found, members, channels, activities, typeIds] = await allSettled([
+      Promise.all(keys.map(async (key) => await table.matching(tx, workspaceId, key))),
+      membersFound(tx, workspaceId, named.map((input) => input.memberId)),
+      channelsFound(tx, workspaceId, named.map((input) => input.channelId)),
+      activitiesFound(tx, workspaceId, named.flatMap((input) => [input.replyTo, input.reactTo, input.inviteTo])),
+      Promise.all(typeKeys.map(async (key) => types.get(workspaceId, key) ?? (await selectType(tx, workspaceId, key))[0]?.id))
+    ])
+    const typeOf = new Map(typeKeys.map((key, i) => [key, typeIds[i]]))
+    const outcomes: Array<RowOutcome | { created: boolean }> = []
+    for (const [i, input] of named.entries()) {
+      const row = found[i]
+      if (row !== undefined && (input.memberId !== row.member_id || typeOf.get(input.activityTypeKey) !== row.activity_type_id ||
+        (input.channelId !== undefined && input.channelId !== row.channel_id))) return undefined
+      const exists = (kind: 'channel' | 'activity', id: string) => (kind === 'channel' ? channels : activities).has(id)
+      outcomes.push(settledItemSync(() => {
+        if (row === undefined && !members.has(input.memberId)) throw new InvalidFieldError('memberId')
+        checkActivityReferences(input, row?.id, exists)
+        return { created: row === undefined }
+      }))
+    }
+    const isNew = (i: number) => !('error' in outcomes[i]!) && found[i] === undefined
+    const fresh = named.filter((_, i) => isNew(i))
+    const edited = named.flatMap((input, i) => 'error' in outcomes[i]! || isNew(i) ? [] : [{ i, input, row: found[i]! }])
+    const inserted = fresh.length === 0 ? [] : await table.insertRows(tx, workspaceId, fresh, await admitted(tx, workspaceId, fresh), true)
+    if (inserted.length > 0) await engagement.added(tx, inserted, clock())
+    // The found rows again, locked now, after the members' locks (as every write takes them): one a concurrent
+    // write moved meanwhile makes this a batch of another shape, tried again from the start.
+    const locked = await Promise.all(edited.map(async ({ row }) => await table.find(tx, workspaceId, row.id, true)))
+    if (locked.some((row, j) => row === undefined || row.member_id !== edited[j]!.row.member_id ||
+      row.activity_type_id !== edited[j]!.row.activity_type_id || row.channel_id !== edited[j]!.row.channel_id)) throw new Retry()
+    const patched = await allSettled(edited.map(async ({ input }, j) => {
+      const { createdAt, memberId, activityTypeKey, ...patch } = input
+      return await table.patchRow(tx, locked[j]!, patch)
+    }))
+    let n = 0
+    edited.forEach(({ i }, j) => { outcomes[i] = { row: patched[j]!, created: false } })
+    return outcomes.map((outcome, i) => 'error' in outcome || 'row' in outcome ? outcome : { row: inserted[n++]!, created: true })
+  }
+
+  /** admitMany for inputs already judged valid: a member deleted since (no lock held then) asks for the batch again. */
+  async function admitted (tx: Db, workspaceId: string, inputs: readonly NamedInput[]) {
+    try {
+      return await admitMany(tx, workspaceId, inputs)
+    } catch (error) {
+      if (error instanceof InvalidFieldError) throw new Retry()
+      throw error
+    }
+  }
+
   return {
     get: table.operations.get,
 
@@ -276,6 +341,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     async putMany (workspaceId, inputs) {
       const outcomes = await retryingTypes(async () => await transaction(pool, async (tx) => {
         await lockKeys(tx, inputs.flatMap((input) => locksOf(workspaceId, input)))
+        const independent = await putIndependent(tx, workspaceId, inputs)
+        if (independent !== undefined) return independent
         const done = []
         for (const input of inputs) done.push(await settledItem(async () => await savepoint(tx, async (sp) => await putIn(sp, workspaceId, input))))
         return done

@@ -171,11 +171,13 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    * Inserts new rows (`extras` columns set per row) with one statement, then counts them and moves the counted
    * index once for all. Call last in the transaction but for other counters.
    */
-  async function insertRows (db: Db, workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = []): Promise<Row[]> {
+  async function insertRows (db: Db, workspaceId: string, inputs: readonly object[], extras: ReadonlyArray<Record<string, unknown>> = [],
+    matched = false): Promise<Row[]> {
     const now = clock()
     const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
     if (rows.length === 0) return rows
-    await checkUniqueMany(db, workspaceId, rows, inputs)
+    // `matched`: the caller found, under their locks, that no row has these rows' keys.
+    if (!matched) await checkUniqueMany(db, workspaceId, rows, inputs)
     await hooks.check?.(db, rows, undefined)
     // Strings as the driver sends them one by one: a lone surrogate (which jsonb refuses) becomes U+FFFD.
     const objects = rows.map((row) => {
