@@ -1205,7 +1205,10 @@ export interface operations {
     createCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1244,6 +1247,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1280,6 +1285,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1302,6 +1309,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1496,7 +1514,10 @@ export interface operations {
     deleteCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1513,6 +1534,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1533,6 +1556,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1559,6 +1584,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1570,6 +1597,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1637,7 +1675,10 @@ export interface operations {
     updateCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1675,6 +1716,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1711,6 +1754,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1737,6 +1782,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1748,6 +1795,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1951,7 +2009,10 @@ export interface operations {
     createMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1993,6 +2054,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2039,6 +2102,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2061,6 +2126,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2265,7 +2341,10 @@ export interface operations {
     deleteMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2282,6 +2361,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2302,6 +2383,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2328,6 +2411,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2339,6 +2424,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2406,7 +2502,10 @@ export interface operations {
     updateMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2451,6 +2550,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2497,6 +2598,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2523,6 +2626,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2534,6 +2639,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2725,7 +2841,10 @@ export interface operations {
     createActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2776,6 +2895,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2812,6 +2933,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2834,6 +2957,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3168,7 +3302,10 @@ export interface operations {
     deleteActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3185,6 +3322,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3205,6 +3344,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3231,6 +3372,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3242,6 +3385,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3309,7 +3463,10 @@ export interface operations {
     updateActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3354,6 +3511,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3390,6 +3549,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3416,6 +3577,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3427,6 +3590,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3606,7 +3780,10 @@ export interface operations {
     createChannel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3636,6 +3813,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3664,6 +3843,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3686,6 +3867,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3872,7 +4064,10 @@ export interface operations {
     deleteChannel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3889,6 +4084,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3909,6 +4106,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3935,6 +4134,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3946,6 +4147,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4013,7 +4225,10 @@ export interface operations {
     updateChannel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4042,6 +4257,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4072,6 +4289,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4098,6 +4317,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4109,6 +4330,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4294,7 +4526,10 @@ export interface operations {
     createActivityType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4338,6 +4573,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4372,6 +4609,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4400,7 +4639,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`) */
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
             409: {
                 headers: {
                     /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
@@ -4409,6 +4648,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4601,7 +4842,10 @@ export interface operations {
     deleteActivityType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4618,6 +4862,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4638,6 +4884,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4664,6 +4912,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4681,7 +4931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`) */
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
             409: {
                 headers: {
                     /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
@@ -4690,6 +4940,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4757,7 +5009,10 @@ export interface operations {
     updateActivityType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4794,6 +5049,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4828,6 +5085,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4854,6 +5113,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4865,6 +5126,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5336,7 +5608,10 @@ export interface operations {
     updateMemberEngagement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5364,6 +5639,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5405,6 +5682,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5431,6 +5710,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5442,6 +5723,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

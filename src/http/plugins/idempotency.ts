@@ -16,9 +16,9 @@ import { logInvalidFields } from './request-log.js'
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 /** 1 to 255 visible ASCII characters. */
-export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]{1,255}$'
-const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN)
-const KEYED_METHODS = new Set(['POST', 'PATCH', 'DELETE'])
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]+$'
+const KEY = /^[\x21-\x7E]{1,255}$/
+export const KEYED_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE'])
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 interface Keyed {
