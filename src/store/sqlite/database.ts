@@ -163,7 +163,8 @@ function writerOf (db: Db): Writer {
       done.heldSeconds += (performance.now() - heldSince) / 1000
       heldSince = undefined
     }
-    const next = queue[0]?.unit
+    if (queue.length === 0) return
+    const next = queue[0]!.unit
     if (next !== undefined) {
       queue.shift()
       unitOpen = true
