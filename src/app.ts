@@ -5,6 +5,7 @@ import { TokenCache } from './auth/token-cache.js'
 import type { Config } from './config.js'
 import { authenticate } from './http/plugins/auth.js'
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/plugins/error-handler.js'
+import { idempotency } from './http/plugins/idempotency.js'
 import { metrics } from './http/plugins/metrics.js'
 import { openapi } from './http/plugins/openapi.js'
 import { rateLimit } from './http/plugins/rate-limit.js'
@@ -82,6 +83,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (v1) => {
     authenticate(v1, { jwt: config.jwt, developmentSecret: options.jwtSecret, now: options.wallClock ?? Date.now, cache: options.tokenCache ?? new TokenCache() })
     if (config.rateLimit.perMinute > 0) rateLimit(v1, { ...config.rateLimit, now: options.clock ?? performance.now.bind(performance) })
+    idempotency(v1, { store })
     await v1.register(companyRoutes, { prefix: '/companies', store })
     await v1.register(memberRoutes, { prefix: '/members', store })
     await v1.register(activityRoutes, { prefix: '/activities', store })

@@ -1495,7 +1495,10 @@ export interface operations {
     createCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1534,6 +1537,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1570,6 +1575,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1592,6 +1599,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1659,7 +1677,10 @@ export interface operations {
     bulkCompanies: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1694,6 +1715,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1750,6 +1773,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1772,6 +1797,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1966,7 +2002,10 @@ export interface operations {
     deleteCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1983,6 +2022,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2003,6 +2044,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2029,6 +2072,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2040,6 +2085,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2107,7 +2163,10 @@ export interface operations {
     updateCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2145,6 +2204,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2181,6 +2242,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2207,6 +2270,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2218,6 +2283,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2421,7 +2497,10 @@ export interface operations {
     createMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2463,6 +2542,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2509,6 +2590,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2531,6 +2614,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2598,7 +2692,10 @@ export interface operations {
     bulkMembers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2632,6 +2729,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2698,6 +2797,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2720,6 +2821,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2924,7 +3036,10 @@ export interface operations {
     deleteMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2941,6 +3056,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2961,6 +3078,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2987,6 +3106,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2998,6 +3119,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3065,7 +3197,10 @@ export interface operations {
     updateMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3110,6 +3245,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3156,6 +3293,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3182,6 +3321,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3193,6 +3334,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3385,7 +3537,10 @@ export interface operations {
     createActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3459,6 +3614,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3495,6 +3652,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,6 +3690,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3553,6 +3714,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3761,7 +3933,10 @@ export interface operations {
     bulkActivities: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3799,6 +3974,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3855,6 +4032,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3877,6 +4056,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4071,7 +4261,10 @@ export interface operations {
     deleteActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4088,6 +4281,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4108,6 +4303,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4134,6 +4331,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4145,6 +4344,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4212,7 +4422,10 @@ export interface operations {
     updateActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4257,6 +4470,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4293,6 +4508,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4319,6 +4536,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,7 +4555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`) */
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
             409: {
                 headers: {
                     /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
@@ -4345,6 +4564,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4525,7 +4746,10 @@ export interface operations {
     createChannel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4555,6 +4779,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4583,6 +4809,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4611,6 +4839,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4633,6 +4863,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4700,7 +4941,10 @@ export interface operations {
     bulkChannels: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4733,6 +4977,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4781,6 +5027,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4803,6 +5051,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4989,7 +5248,10 @@ export interface operations {
     deleteChannel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5006,6 +5268,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5026,6 +5290,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5052,6 +5318,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5063,6 +5331,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5130,7 +5409,10 @@ export interface operations {
     updateChannel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5159,6 +5441,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5189,6 +5473,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5215,6 +5501,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5232,7 +5520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`) */
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
             409: {
                 headers: {
                     /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
@@ -5241,6 +5529,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5426,7 +5716,10 @@ export interface operations {
     createActivityType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5470,6 +5763,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5504,6 +5799,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5532,7 +5829,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`) */
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
             409: {
                 headers: {
                     /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
@@ -5541,6 +5838,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5733,7 +6032,10 @@ export interface operations {
     deleteActivityType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5750,6 +6052,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5770,6 +6074,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5796,6 +6102,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5813,7 +6121,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`) */
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
             409: {
                 headers: {
                     /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
@@ -5822,6 +6130,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5889,7 +6199,10 @@ export interface operations {
     updateActivityType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5926,6 +6239,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5960,6 +6275,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5986,6 +6303,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5997,6 +6316,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6468,7 +6798,10 @@ export interface operations {
     updateMemberEngagement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6496,6 +6829,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6537,6 +6872,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6563,6 +6900,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6574,6 +6913,17 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

@@ -103,6 +103,53 @@ export type ActivityInput = Omit<ActivityCreate, 'createdAt' | 'memberId' | 'mem
 /** A member named by its email, with what to make it of when the workspace has none. */
 export type MemberByEmail = MemberCreate & { primaryEmail: string }
 
+/** How long an answer is kept for its Idempotency-Key: 24 hours from the request, that last second included. */
+export const KEPT_ANSWER_SECONDS = 24 * 3600
+
+/** The answer to a request, as kept for its Idempotency-Key: its status and the exact text of its body. */
+export interface KeptAnswer {
+  status: number
+  body: string
+}
+
+/** What a keyed request's work answered; `failed` rolls back everything it wrote, and its answer is kept all the same. */
+export interface KeyedAnswer extends KeptAnswer {
+  failed: boolean
+}
+
+/**
+ * What became of a keyed request: it ran (`executed`, its answer now kept), or it did not run because the key
+ * has an unexpired answer (`replayed` for the same fingerprint, `mismatch` for another), or because a request
+ * with the key is running now (`in-flight`).
+ */
+export type KeyedOutcome =
+  | { kind: 'executed', answer: KeptAnswer }
+  | { kind: 'replayed', answer: KeptAnswer }
+  | { kind: 'mismatch' }
+  | { kind: 'in-flight' }
+
+/**
+ * Answers kept per workspace and Idempotency-Key (docs/idempotency.md); a fingerprint names the request a key
+ * was first used for. Every time is the store's clock.
+ */
+export interface IdempotencyStore {
+  /** The key's unexpired answer: `replayed` when kept for this fingerprint, `mismatch` for another; else undefined. */
+  find (workspaceId: string, key: string, fingerprint: string): Promise<KeyedOutcome | undefined>
+  /**
+   * Runs `work` as one unit with keeping its answer: every write of the store that `work` makes (and awaits)
+   * commits in the same transaction as the answer, or none does. When the key has an unexpired answer, or a
+   * request with it is running, `work` does not run. A `work` that throws keeps nothing and writes nothing;
+   * it may be run again from the start when the database asks for a retry (a deadlock), so it must have no
+   * effect outside the store. Writes `work` makes must be awaited one after another, never together.
+   */
+  run (workspaceId: string, key: string, fingerprint: string, work: () => Promise<KeyedAnswer>): Promise<KeyedOutcome>
+  /** Deletes expired answers, in batches; answers how many. */
+  purge (): Promise<number>
+}
+
+/** A new activity: `createdAt` in epoch seconds, checked by the services layer (src/services/activities.ts). */
+export type ActivityInput = Omit<ActivityCreate, 'createdAt'> & { createdAt?: number }
+
 /** An activity list's filters: `since` and `until` in epoch seconds, both bounds included. */
 export type ActivityListFilter = Omit<ActivityListQuery, 'since' | 'until'> & { since?: number, until?: number }
 /** A member list's filters: `q` and `email` lower-cased, `activeSince` and `activeUntil` in epoch seconds. */
@@ -121,6 +168,7 @@ export interface Store {
   readonly channels: ChannelStore
   readonly activityTypes: ActivityTypeStore
   readonly engagement: EngagementStore
+  readonly idempotency: IdempotencyStore
   /** The time of every write and read (epoch seconds): the system's, or a test's. */
   readonly clock: Clock
   /** Resolves when the database answers a trivial query; rejects otherwise. */

@@ -155,7 +155,9 @@ describe('the OpenAPI document', () => {
     for (const { name, path, method, operation } of v1) {
       const expected = [400, 401, 405, 429, 503]
       if (path.includes('{')) expected.push(404)
-      if (CONFLICTING.has(name)) expected.push(409)
+      const keyed = ['post', 'patch', 'delete'].includes(method)
+      // A keyed request's Idempotency-Key can conflict (idempotency.test.ts).
+      if (CONFLICTING.has(name) || keyed) expected.push(409)
       if (['post', 'put', 'patch', 'delete'].includes(method)) expected.push(413, 415)
       const declared = Object.keys(operation.responses).filter((status) => !status.startsWith('2')).map(Number)
       assert.deepEqual(declared.sort(), expected.sort(), name)
@@ -166,7 +168,13 @@ describe('the OpenAPI document', () => {
       }
       const headers = (status: string) => Object.keys(operation.responses[status]?.headers ?? {}).sort()
       const success = Object.keys(operation.responses).find((status) => status.startsWith('2'))!
-      assert.deepEqual(headers(success), ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'], name)
+      const replayed = keyed ? ['Idempotent-Replayed'] : []
+      assert.deepEqual(headers(success), [...replayed, 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'], name)
+      if (keyed) {
+        const parameter = (operation as { parameters?: Array<{ name: string, in: string, required: boolean }> }).parameters
+          ?.find(({ name }) => name === 'Idempotency-Key')
+        assert.deepEqual(parameter && { in: parameter.in, required: parameter.required }, { in: 'header', required: false }, name)
+      }
       assert.deepEqual(headers('429'), ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'], name)
       assert.deepEqual(headers('401'), ['WWW-Authenticate'], name)
       assert.deepEqual(headers('405'), ['Allow'], name)

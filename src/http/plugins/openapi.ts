@@ -1,6 +1,7 @@
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, KEYED_METHODS } from './idempotency.js'
 
 /**
  * What the reference page may load: Swagger UI's scripts, styles and images from the package's own files
@@ -84,14 +85,18 @@ export async function openapi (app: FastifyInstance): Promise<void> {
  *   not required.
  * - An answer whose body is a named schema (a $ref) shows that schema's first example as its own: the ref
  *   resolver drops the keywords beside a $ref, so the example cannot be set on the route.
+ * - Every POST, PATCH and DELETE under /v1 takes the Idempotency-Key header (plugins/idempotency.ts, which reads
+ *   it for every such route, so no route schema names it), answers a 409 for a key used otherwise, and says
+ *   Idempotent-Replayed on a kept answer.
  * It builds a copy rather than changing the object it is given, so it can never reach the schemas that validate
  * requests (@fastify/swagger hands it converted objects today; a later version need not).
  */
 export const publicDocument: SwaggerTransformObject = (input) => {
   const document = withoutValidatorKeywords('openapiObject' in input ? input.openapiObject : input.swaggerObject)
   const components = ((document as { components?: { schemas?: object } }).components?.schemas ?? {}) as Record<string, { examples?: unknown[] }>
-  for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item ?? {}) as Operation[]) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item ?? {}) as Array<[string, Operation]>) {
+      if (path.startsWith('/v1/') && KEYED_METHODS.has(method.toUpperCase())) documentKey(operation)
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in === 'query' && parameter.schema?.default !== undefined) parameter.required = false
       }
@@ -107,8 +112,42 @@ export const publicDocument: SwaggerTransformObject = (input) => {
 }
 
 interface Operation {
-  parameters?: Array<{ in?: string, required?: boolean, schema?: { default?: unknown } }>
-  responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string }, example?: unknown }> }>
+  parameters?: Array<{ name?: string, in?: string, required?: boolean, description?: string, schema?: { default?: unknown } }>
+  responses?: Record<string, {
+    description?: string
+    headers?: Record<string, unknown>
+    content?: Record<string, { schema?: { $ref?: string }, example?: unknown }>
+  }>
+}
+
+const KEY_CONFLICT = 'Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by ' +
+  'a request still running (`details` names the header)'
+
+/** The Idempotency-Key of a POST, PATCH or DELETE: the parameter, its 409, and the header of a replayed answer. */
+function documentKey (operation: Operation): void {
+  operation.parameters = [...operation.parameters ?? [], {
+    name: IDEMPOTENCY_KEY_HEADER,
+    in: 'header',
+    required: false,
+    description: 'Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and ' +
+      '429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with ' +
+      '`Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md).',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN } as { default?: unknown }
+  }]
+  const responses = operation.responses ??= {}
+  const conflict = responses['409']
+  responses['409'] = conflict === undefined
+    ? { description: `Conflict: t${KEY_CONFLICT.slice(4)}`, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+    : { ...conflict, description: `${conflict.description ?? 'Conflict'}. ${KEY_CONFLICT}` }
+  // The answers that can be kept: a success, and what the validator or the handler refuses (413 and 415 come
+  // before the key is read; 401 and 429 are never kept).
+  for (const [status, response] of Object.entries(responses)) {
+    if (!status.startsWith('2') && !['400', '404', '409'].includes(status)) continue
+    response.headers = {
+      ...response.headers,
+      'Idempotent-Replayed': { description: '`true` when this is the answer kept for the request\'s Idempotency-Key, sent again', schema: { type: 'string', enum: ['true'] } }
+    }
+  }
 }
 
 function withoutValidatorKeywords<T> (value: T): T {

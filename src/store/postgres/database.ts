@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import postgres from 'postgres'
 import type { Clock } from '../../domain/time.js'
 import { InvalidFieldError, StoreUnavailableError } from '../types.js'
@@ -41,9 +42,12 @@ export function connect (url: string, options: PostgresOptions): Pool {
  */
 export function statement<Row extends object = Record<string, unknown>> (text: string) {
   return async (db: Db, ...params: Param[]): Promise<Row[]> => {
-    const run = async () => await db.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
-    // On the pool, a statement is a whole operation; in a transaction, the transaction is.
-    return pools.has(db as Pool) ? await operation(db as Pool, run) : await run()
+    const run = async (on: Db) => await on.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+    // On the pool, a statement is a whole operation (or a part of the keyed unit it runs in); in a transaction,
+    // the transaction is.
+    if (!pools.has(db as Pool)) return await run(db)
+    const unit = unitOf(db)
+    return unit !== undefined ? await run(unit.tx) : await operation(db as Pool, async () => await run(db))
   }
 }
 
@@ -135,8 +139,6 @@ export class Retry extends Error {}
 const RETRYABLE = new Set(['40P01', '40001'])
 const ATTEMPTS = 5
 
-// A reference checked at the start of a write can vanish before commit (its record deleted concurrently):
-// the foreign key then fails, and it means the same as a failed check.
 const REFERENCE_FIELDS: Record<string, string> = {
   members_company_fkey: 'companyId',
   activities_member_fkey: 'memberId',
@@ -156,10 +158,71 @@ export function afterCommit (tx: Db, key: string, task: () => Promise<void>): vo
 
 /**
  * Runs `work` as one transaction (READ COMMITTED), again when the database asks for a retry; then the work it
- * asked to run after commit (see afterCommit).
+ * asked to run after commit (see afterCommit). Inside a keyed unit (see joined), a savepoint of the unit's
+ * transaction instead.
  */
 export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
+  const unit = unitOf(pool)
+  if (unit !== undefined) return await nested(unit, work)
   return await operation(pool, async () => await retried(pool, work))
+}
+
+interface Unit {
+  pool: Pool
+  tx: postgres.TransactionSql
+  open: boolean
+}
+
+// The keyed unit that the code running inside it belongs to (AsyncLocalStorage follows its awaits). `open`
+// turns false at its end, for work it started that outlives it.
+const units = new AsyncLocalStorage<Unit>()
+
+function unitOf (pool: Db): Unit | undefined {
+  const unit = units.getStore()
+  return unit?.pool === pool && unit.open ? unit : undefined
+}
+
+/**
+ * Runs `work` in a savepoint of the transaction `tx` (a keyed unit, see idempotency.ts), rolled back when it
+ * throws: every statement it sends to `pool` runs there, and every transaction it opens on `pool` is a savepoint
+ * within (one that fails rolls back alone), whose after-commit work waits for `tx`'s commit. A retry the
+ * database asks of such a transaction (a deadlock, a Retry) is not made inside: it fails `tx`, whose own
+ * transaction() runs it again whole. The work must send one statement or transaction at a time (savepoints
+ * nest on one connection).
+ */
+export async function joined<T> (pool: Pool, tx: Db, work: () => Promise<T>): Promise<T> {
+  return await (tx as postgres.TransactionSql).savepoint(async (savepoint) => {
+    const tasks = committed.get(tx)
+    if (tasks !== undefined) committed.set(savepoint, tasks)
+    const unit: Unit = { pool, tx: savepoint, open: true }
+    try {
+      return await units.run(unit, work)
+    } finally {
+      unit.open = false
+    }
+  }) as T
+}
+
+async function nested<T> (unit: Unit, work: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await unit.tx.savepoint(async (savepoint) => {
+      const tasks = committed.get(unit.tx)
+      if (tasks !== undefined) committed.set(savepoint, tasks)
+      return await work(savepoint)
+    }) as T
+  } catch (error) {
+    throw referenceError(error)
+  }
+}
+
+// A reference checked at the start of a write can vanish before commit (its record deleted concurrently):
+// the foreign key then fails, and it means the same as a failed check.
+function referenceError (error: unknown): unknown {
+  if (error instanceof postgres.PostgresError && error.code === '23503') {
+    const field = REFERENCE_FIELDS[error.constraint_name ?? '']
+    if (field !== undefined) return new InvalidFieldError(field)
+  }
+  return error
 }
 
 async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
@@ -181,11 +244,7 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
     } catch (error) {
       const retry = error instanceof Retry || (error instanceof postgres.PostgresError && RETRYABLE.has(error.code))
       if (retry && attempt < ATTEMPTS) continue
-      if (error instanceof postgres.PostgresError && error.code === '23503') {
-        const field = REFERENCE_FIELDS[error.constraint_name ?? '']
-        if (field !== undefined) throw new InvalidFieldError(field)
-      }
-      throw error
+      throw referenceError(error)
     }
   }
 }

@@ -12,6 +12,8 @@ import { ActivityTypeIds } from '../activity-types.js'
 import { startRefresher } from '../refresher.js'
 import { postgresActivityTypes } from './activity-types.js'
 import { postgresEngagement } from './engagement.js'
+import { postgresIdempotency } from './idempotency.js'
+import { PURGE_INTERVAL_MS } from '../idempotency.js'
 
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
 export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
@@ -30,6 +32,8 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const types = new ActivityTypeIds()
   const refresher = startRefresher(async () => await engagement.refreshAll())
   const members = postgresMembers(pool, counts, blockSize, clock, engagement)
+  const idempotency = postgresIdempotency(pool, clock)
+  const purger = startRefresher(async () => await idempotency.purge(), PURGE_INTERVAL_MS)
   return {
     companies: recordTable(pool, counts, blockSize, clock, companies, toCompany).operations,
     members: members.store,
@@ -39,12 +43,14 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     }).operations,
     activityTypes: postgresActivityTypes(pool, counts, clock, engagement, types, refresher),
     engagement: engagement.engagement,
+    idempotency,
     clock,
     async ping () {
       await statement('SELECT 1')(pool)
     },
     async close () {
       await refresher.stop()
+      await purger.stop()
       // In-flight queries get a few seconds to finish; then their connections are closed.
       await pool.end({ timeout: 5 })
     },

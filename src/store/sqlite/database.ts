@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type BetterSqlite3 from 'better-sqlite3'
@@ -54,15 +55,33 @@ interface Job {
   reject: (error: unknown) => void
 }
 
-const committers = new WeakMap<Db, <T>(run: () => T) => Promise<T>>()
+interface UnitJob {
+  work: () => Promise<unknown>
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+type Entry = { job: Job, unit?: undefined } | { unit: UnitJob, job?: undefined }
+
+interface Writer {
+  write: <T>(run: () => T) => Promise<T>
+  unit: <T>(work: () => Promise<T>) => Promise<T>
+}
+
+const writers = new WeakMap<Db, Writer>()
 const gates = new WeakMap<Db, () => Promise<void> | undefined>()
 const writerStats = new WeakMap<Db, () => WriterStats>()
+
+// The keyed unit open on a database, as the code running inside it sees it (AsyncLocalStorage follows the unit's
+// awaits): its writes join the unit's transaction. `open` turns false at its end, for work it started that
+// outlives it.
+const units = new AsyncLocalStorage<{ db: Db, open: boolean }>()
 
 /** What the group-commit writer of a database has done since it started (for the store's metrics). */
 export interface WriterStats {
   /** Writes waiting for the next commit now. */
   queued: number
-  /** Commits, each of a whole batch. */
+  /** Commits, each of a whole batch or of one keyed unit. */
   commits: number
   /** Writes those commits ran (each in its savepoint; one that failed rolled back alone). */
   writes: number
@@ -87,9 +106,31 @@ export function gateCommits (db: Db, ready: () => Promise<void> | undefined): vo
  * load, most of the cost of a small write.
  */
 export function writer (db: Db): <T>(run: () => T) => Promise<T> {
-  let committer = committers.get(db)
-  if (committer !== undefined) return committer
-  let queue: Job[] = []
+  return writerOf(db).write
+}
+
+/**
+ * Runs `work` as one transaction of its own (a keyed unit, see idempotency.ts), in the writer's turn: every
+ * write that `work` makes through `writer(db)` runs at once inside it, in a savepoint, instead of waiting for a
+ * batch; it commits when `work` resolves and rolls back when it rejects. Other writes wait meanwhile.
+ *
+ * The unit's transaction is open on the connection every read of this process uses, so nothing but the unit
+ * may run while it is open, or it would read rows that may yet roll back. That holds because the unit starts in
+ * a setImmediate callback of its own (the microtask queue is empty then) and `work` awaits nothing but this
+ * store's operations, which are synchronous under their promises: every microtask until it settles is the
+ * unit's own, and it commits before the event loop turns. A `work` that awaited real I/O (a timer, a socket)
+ * would let the loop turn with the transaction open: a guard sees that and fails the unit (rolled back).
+ */
+export function unitWriter (db: Db): <T>(work: () => Promise<T>) => Promise<T> {
+  return writerOf(db).unit
+}
+
+function writerOf (db: Db): Writer {
+  const existing = writers.get(db)
+  if (existing !== undefined) return existing
+  let queue: Entry[] = []
+  let scheduled = false
+  let unitOpen = false
   const done = { commits: 0, writes: 0, holds: 0, heldSeconds: 0 }
   let heldSince: number | undefined
   writerStats.set(db, () => ({ queued: queue.length, ...done }))
@@ -100,6 +141,12 @@ export function writer (db: Db): <T>(run: () => T) => Promise<T> {
       return { ok: false, value: error }
     }
   }))
+  const busy = (error: unknown) => (error as { code?: string }).code === 'SQLITE_BUSY' ? new StoreUnavailableError(error) : error
+  const schedule = () => {
+    if (scheduled || unitOpen || queue.length === 0) return
+    scheduled = true
+    setImmediate(commit)
+  }
   const commit = () => {
     // Held, the writes queue up and the event loop serves the rest; then one commit takes them all.
     const held = gates.get(db)?.()
@@ -111,18 +158,30 @@ export function writer (db: Db): <T>(run: () => T) => Promise<T> {
       held.then(commit, commit)
       return
     }
+    scheduled = false
     if (heldSince !== undefined) {
       done.heldSeconds += (performance.now() - heldSince) / 1000
       heldSince = undefined
     }
-    const jobs = queue
-    queue = []
+    if (queue.length === 0) return
+    const next = queue[0]!.unit
+    if (next !== undefined) {
+      queue.shift()
+      unitOpen = true
+      setImmediate(() => openUnit(next))
+      return
+    }
+    // The batch: the writes up to the next unit.
+    const end = queue.findIndex((entry) => entry.unit !== undefined)
+    const jobs = (end < 0 ? queue : queue.slice(0, end)).map((entry) => entry.job!)
+    queue = end < 0 ? [] : queue.slice(end)
+    schedule()
     let outcomes: Array<{ ok: boolean, value: unknown }>
     try {
       outcomes = runAll.immediate(jobs)
     } catch (error) {
       // The batch could not commit (another process held the write lock past busy_timeout): nothing was written.
-      const failure = (error as { code?: string }).code === 'SQLITE_BUSY' ? new StoreUnavailableError(error) : error
+      const failure = busy(error)
       for (const job of jobs) job.reject(failure)
       return
     }
@@ -130,12 +189,60 @@ export function writer (db: Db): <T>(run: () => T) => Promise<T> {
     done.writes += jobs.length
     jobs.forEach((job, i) => outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value))
   }
-  committer = async <T>(run: () => T): Promise<T> => await new Promise<T>((resolve, reject) => {
-    if (queue.length === 0) setImmediate(commit)
-    queue.push({ run, resolve: resolve as (value: unknown) => void, reject })
-  })
-  committers.set(db, committer)
-  return committer
+  const openUnit = (unit: UnitJob) => {
+    const close = (settle: () => void) => {
+      unitOpen = false
+      settle()
+      schedule()
+    }
+    try {
+      // IMMEDIATE: the write lock first, so another process's unit with the same key waits and then finds the answer.
+      db.exec('BEGIN IMMEDIATE')
+    } catch (error) {
+      close(() => unit.reject(busy(error)))
+      return
+    }
+    const context = { db, open: true }
+    let turned = false
+    const guard = setImmediate(() => { turned = true })
+    const end = (error: unknown, value?: unknown) => {
+      context.open = false
+      clearImmediate(guard)
+      if (error === undefined && turned) error = new Error('a keyed unit awaited I/O with its transaction open')
+      if (error === undefined) {
+        try {
+          db.exec('COMMIT')
+          done.commits++
+        } catch (failure) {
+          error = busy(failure)
+        }
+      }
+      if (error !== undefined && db.inTransaction) db.exec('ROLLBACK')
+      close(() => error === undefined ? unit.resolve(value) : unit.reject(error))
+    }
+    units.run(context, unit.work).then((value) => end(undefined, value), (error: unknown) => end(error ?? new Error('a keyed unit failed')))
+  }
+  const written: Writer = {
+    async write<T> (run: () => T): Promise<T> {
+      const unit = units.getStore()
+      if (unit?.db === db && unit.open) {
+        done.writes++
+        return db.transaction(run)()
+      }
+      return await new Promise<T>((resolve, reject) => {
+        queue.push({ job: { run, resolve: resolve as (value: unknown) => void, reject } })
+        schedule()
+      })
+    },
+    async unit<T> (work: () => Promise<T>): Promise<T> {
+      return await new Promise<T>((resolve, reject) => {
+        queue.push({ unit: { work, resolve: resolve as (value: unknown) => void, reject } })
+        schedule()
+      })
+    }
+  }
+  writers.set(db, written)
+  return written
 }
 
 export type Counter = 'companies' | 'members' | 'activities' | 'channels'

@@ -11,6 +11,8 @@ import { nowSeconds } from '../../domain/time.js'
 import { sqliteEngagement } from './engagement.js'
 import { sqliteActivityTypes } from './activity-types.js'
 import { startRefresher } from '../refresher.js'
+import { PURGE_INTERVAL_MS } from '../idempotency.js'
+import { sqliteIdempotency } from './idempotency.js'
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const db = openDatabase(path, options)
@@ -23,6 +25,8 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const engagement = sqliteEngagement(db, clock)
   const refresher = startRefresher(async () => await engagement.refreshAll())
   const members = sqliteMembers(db, counts, blockSize, clock, engagement)
+  const idempotency = sqliteIdempotency(db, clock)
+  const purger = startRefresher(async () => await idempotency.purge(), PURGE_INTERVAL_MS)
   return {
     companies: recordTable(db, counts, blockSize, clock, companies, toCompany).operations,
     members: members.store,
@@ -32,12 +36,14 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
     }).operations,
     activityTypes: sqliteActivityTypes(db, counts, clock, engagement, refresher),
     engagement: engagement.engagement,
+    idempotency,
     clock,
     async ping () {
       ping.get()
     },
     async close () {
       await refresher.stop()
+      await purger.stop()
       await checkpointer?.stop()
       if (db.open) db.close()
     },

@@ -6,6 +6,7 @@ import * as initial from './0001-initial.js'
 import * as countedIndex from './0002-counted-index.js'
 import * as boundedIndexKeys from './0003-bounded-index-keys.js'
 import * as engagement from './0004-engagement.js'
+import * as idempotency from './0005-idempotency.js'
 import * as externalIds from './0006-external-ids.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, externalIds]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds]
