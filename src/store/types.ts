@@ -147,9 +147,6 @@ export interface IdempotencyStore {
   purge (): Promise<number>
 }
 
-/** A new activity: `createdAt` in epoch seconds, checked by the services layer (src/services/activities.ts). */
-export type ActivityInput = Omit<ActivityCreate, 'createdAt'> & { createdAt?: number }
-
 /** An activity list's filters: `since` and `until` in epoch seconds, both bounds included. */
 export type ActivityListFilter = Omit<ActivityListQuery, 'since' | 'until'> & { since?: number, until?: number }
 /** A member list's filters: `q` and `email` lower-cased, `activeSince` and `activeUntil` in epoch seconds. */
