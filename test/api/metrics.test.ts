@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import {
-  api, assertNotFound, assertUnauthorized, authHeader, buildTestApp, createCompany, newWorkspace, TEST_SECRET, testStores,
+  api, assertBadRequest, assertNotFound, assertUnauthorized, authHeader, buildTestApp, createCompany, createMember, newWorkspace, TEST_SECRET, testStores,
   tokenFor, type TestStore
 } from '../support/helpers.js'
 
@@ -128,6 +128,15 @@ for (const store of testStores()) {
       assert.equal((await client.post('/v1/activities', { activityTypeKey: 'note', memberId: newWorkspace() })).statusCode, 400)
       const samples = await scrape(app)
       assert.equal(value(samples, 'workspace_records_store_operation_duration_seconds_count', { operation: 'activities.put', outcome: 'error' }), 1)
+    })
+
+    test('timing the store leaves its clock a number: a createdAt in the future is still refused', async (t) => {
+      const { app } = await metricsApp(t, store)
+      const client = api(app, newWorkspace())
+      const member = await createMember(client)
+      const future = new Date(Date.now() + 3600_000).toISOString()
+      const res = await client.post('/v1/activities', { activityTypeKey: 'note', memberId: member.id, createdAt: future })
+      assertBadRequest(res, 'createdAt', 'must not be in the future')
     })
 
     test('the store\'s own numbers: write queue and checkpoints on SQLite, pool use and waits on PostgreSQL', async (t) => {

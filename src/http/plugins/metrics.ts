@@ -135,7 +135,8 @@ function timedStore (store: Store, registry: Registry): Store {
     }
     return wrapped
   }
-  const wrapped = wrap(store, '', ['close', 'metrics'])
+  // The clock is no database operation, and its callers need its number, not a promise of it.
+  const wrapped = wrap(store, '', ['close', 'metrics', 'clock'])
   for (const [key, value] of Object.entries(store)) {
     if (typeof value === 'object' && value !== null) wrapped[key] = wrap(value as object, `${key}.`, [])
   }
