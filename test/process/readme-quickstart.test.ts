@@ -112,6 +112,27 @@ async function quickStart (t: TestContext, env: Record<string, string>): Promise
   assert.equal(channel.status, 200)
 }
 
+/** Runs the ingestion block after the quick start, in its shell: a re-delivery and a keyed retry. */
+async function ingestion (t: TestContext, env: Record<string, string>): Promise<void> {
+  const dir = packageCopy(t)
+  const url = await npmStart(t, dir, env)
+  const script = `set -euo pipefail\n${markedBlock('quickstart', 'sh')}\n${markedBlock('ingestion', 'sh')}\n`
+  const result = await run('bash', ['-c', script], { cwd: dir, env: shellEnv({ BASE_URL: url }) })
+  const shown = `\n--- stdout ---\n${result.stdout}--- stderr ---\n${result.stderr}`
+  assert.equal(result.code, 0, `the ingestion block failed:${shown}`)
+  const [first, again, created, replayed] = result.stdout.trim().split('\n').slice(-4).map((line) => JSON.parse(line) as Json)
+  assert.equal(again!.activity.id, first!.activity.id, `a re-delivery answers the same activity${shown}`)
+  assert.deepEqual(again, first, 'and changes nothing')
+  assert.deepEqual(replayed, created, `a keyed retry answers the kept answer${shown}`)
+  const token = await tokenCli(['--workspace', first!.activity.workspaceId], {}, dir)
+  const activities = await call(`${url}/v1/activities?externalId=msg-1`, token.stdout.trim())
+  assert.equal((activities.body as Json).totalActivities, 1, 'one activity for the event')
+  const member = await call(`${url}/v1/members/${first!.activity.memberId}`, token.stdout.trim())
+  assert.equal((member.body as Json).member.primaryEmail, 'grace@acme.example', 'the member named by email was made')
+  const companies = await call(`${url}/v1/companies?q=initech`, token.stdout.trim())
+  assert.equal((companies.body as Json).totalCompanies, 1, 'one company for the keyed request and its retry')
+}
+
 describe('the README', () => {
   before(ensureBuilt)
 
@@ -123,6 +144,10 @@ describe('the README', () => {
     const schema = await postgresSchema()
     t.after(async () => await schema.drop())
     await quickStart(t, { DATABASE_URL: schema.url })
+  })
+
+  test('its ingestion example runs after the quick start: a re-delivery and a keyed retry write once', async (t) => {
+    await ingestion(t, {})
   })
 
   test('its typed client example typechecks and runs', async (t) => {

@@ -248,7 +248,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     if (distinct.size < keys.filter((key) => key !== undefined).length) return undefined
     const typeKeys = [...new Set(named.map((input) => input.activityTypeKey))]
     const [found, members, channels, activities, typeIds] = await allSettled([
-      Promise.all(keys.map(async (key) => await table.matching(tx, workspaceId, key))),
+      table.matchingMany(tx, workspaceId, keys),
       membersFound(tx, workspaceId, named.map((input) => input.memberId)),
       channelsFound(tx, workspaceId, named.map((input) => input.channelId)),
       activitiesFound(tx, workspaceId, named.flatMap((input) => [input.replyTo, input.reactTo, input.inviteTo])),
@@ -274,12 +274,13 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     if (inserted.length > 0) await engagement.added(tx, inserted, clock())
     // The found rows again, locked now, after the members' locks (as every write takes them): one a concurrent
     // write moved meanwhile makes this a batch of another shape, tried again from the start.
-    const locked = await Promise.all(edited.map(async ({ row }) => await table.find(tx, workspaceId, row.id, true)))
+    const lockedRows = await table.findManyForUpdate(tx, workspaceId, edited.map(({ row }) => row.id))
+    const locked = edited.map(({ row }) => lockedRows.get(row.id))
     if (locked.some((row, j) => row === undefined || row.member_id !== edited[j]!.row.member_id ||
       row.activity_type_id !== edited[j]!.row.activity_type_id || row.channel_id !== edited[j]!.row.channel_id)) throw new Retry()
-    const patched = await allSettled(edited.map(async ({ input }, j) => {
+    const patched = await table.patchRows(tx, edited.map(({ input }, j) => {
       const { createdAt, memberId, activityTypeKey, ...patch } = input
-      return await table.patchRow(tx, locked[j]!, patch)
+      return { row: locked[j]!, input: patch }
     }))
     let n = 0
     edited.forEach(({ i }, j) => { outcomes[i] = { row: patched[j]!, created: false } })

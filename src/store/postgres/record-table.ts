@@ -73,6 +73,12 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     SELECT ${resource.columns.map((c) => times.has(c) ? `to_timestamp((r->>'${c}')::float8)` : `p.${c}`).join(', ')}
     FROM jsonb_array_elements($1::text::jsonb) AS r, jsonb_populate_record(NULL::${resource.table}, r - '{${timeColumns.join(',')}}'::text[]) AS p`)
   const update = statement(`UPDATE ${resource.table} SET ${written.map((c, i) => `${c} = ${placeholder(c, i + 3)}`).join(', ')} ${where}`)
+  // Many rows changed in one statement, their new columns as insertMany sends them.
+  const updateMany = statement(`UPDATE ${resource.table} AS x SET ${written.map((c) => `${c} = ${times.has(c) ? `to_timestamp((r->>'${c}')::float8)` : `p.${c}`}`).join(', ')}
+    FROM jsonb_array_elements($1::text::jsonb) AS r, jsonb_populate_record(NULL::${resource.table}, r - '{${timeColumns.join(',')}}'::text[]) AS p
+    WHERE x.workspace_id = p.workspace_id AND x.id = p.id`)
+  const selectManyForUpdate = statement<Row>(`SELECT ${readList} FROM ${resource.table} WHERE workspace_id = $1 AND id = ANY($2::uuid[])
+    ORDER BY id FOR UPDATE`)
   const remove = statement(`DELETE FROM ${resource.table} ${where}`)
   const counter = resource.counter
   const index = counter === undefined ? undefined : countedIndex(pool, counters, resource.table, counter, blockSize)
@@ -106,6 +112,27 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return row
   }
 
+  // The rows of many keys at once (a match on columns): each key's oldest row, by the key's index.
+  const matchColumns = match?.where.kind === 'columns' ? match.where.columns : undefined
+  const selectMatches = matchColumns === undefined
+    ? undefined
+    : statement<Row & { match_index: string }>(`SELECT k.n AS match_index, m.*
+    FROM unnest(${matchColumns.map((_, i) => `$${i + 2}::text[]`).join(', ')}) WITH ORDINALITY AS k (${matchColumns.map((_, i) => `v${i}`).join(', ')}, n)
+    CROSS JOIN LATERAL (SELECT ${readList} FROM ${resource.table} WHERE workspace_id = $1 AND ${matchColumns.map(([column, isBounded], i) =>
+      `${isBounded ? `left(${column}, 200) = left(k.v${i}, 200) AND ` : ''}${column} = k.v${i}`).join(' AND ')}
+      ORDER BY created_at, id LIMIT 1) AS m`)
+
+  /** `matching` for many keys, in one statement when the match is on columns. */
+  async function matchingMany (db: Db, workspaceId: string, keys: ReadonlyArray<readonly string[] | undefined>): Promise<Array<Row | undefined>> {
+    if (selectMatches === undefined) return await Promise.all(keys.map(async (key) => await matching(db, workspaceId, key)))
+    const wanted = keys.flatMap((key, i) => key === undefined ? [] : [{ key, i }])
+    const found: Array<Row | undefined> = keys.map(() => undefined)
+    if (wanted.length === 0 || !isId(workspaceId)) return found
+    const columns = matchColumns!.map((_, c) => wanted.map(({ key }) => key[c]!))
+    for (const { match_index: n, ...row } of await selectMatches(db, workspaceId, ...columns)) found[wanted[Number(n) - 1]!.i] = row as unknown as Row
+    return found
+  }
+
   /**
    * A unique key a row gains may not be another row's: ConflictError naming the field the write set and the other
    * row. The key's lock is taken first, so a concurrent writer of that key waits for this transaction.
@@ -122,6 +149,14 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   }
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
+  /**
+   * Rows as one JSON array of objects, for the statements that take many: strings as the driver sends them one by
+   * one (a lone surrogate, which jsonb refuses, becomes U+FFFD).
+   */
+  const asJson = (rows: readonly Row[]) => JSON.stringify(rows.map((row) => {
+    const columns = values(row, resource.columns)
+    return Object.fromEntries(resource.columns.map((c, i) => [c, columns[i]]))
+  }), (_, value: unknown) => typeof value === 'string' ? (value as WellFormed).toWellFormed() : value)
 
   async function find (db: Db, workspaceId: string, id: string, lock = false): Promise<Row | undefined> {
     if (!isId(workspaceId) || !isId(id)) return undefined
@@ -179,13 +214,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     // `matched`: the caller found, under their locks, that no row has these rows' keys.
     if (!matched) await checkUniqueMany(db, workspaceId, rows, inputs)
     await hooks.check?.(db, rows, undefined)
-    // Strings as the driver sends them one by one: a lone surrogate (which jsonb refuses) becomes U+FFFD.
-    const objects = rows.map((row) => {
-      const columns = values(row, resource.columns)
-      return Object.fromEntries(resource.columns.map((c, i) => [c, columns[i]]))
-    })
-    const json = JSON.stringify(objects, (_, value: unknown) => typeof value === 'string' ? (value as WellFormed).toWellFormed() : value)
-    await allSettled([insertMany(db, json), keepSides(db, workspaceId, rows)])
+    await allSettled([insertMany(db, asJson(rows)), keepSides(db, workspaceId, rows)])
     if (index === undefined || counter === undefined) return rows
     await index.changed(db, workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })).sort(byKey), 1)
     await counters.add(db, workspaceId, counter, rows.length)
@@ -202,6 +231,29 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return next
   }
 
+  /** The rows of these ids, read FOR UPDATE (in id order, as every writer of several takes them). */
+  async function findManyForUpdate (db: Db, workspaceId: string, ids: readonly string[]): Promise<Map<string, Row>> {
+    if (ids.length === 0 || !isId(workspaceId)) return new Map()
+    return new Map((await selectManyForUpdate(db, workspaceId, [...new Set(ids)])).map((row) => [row.id, row]))
+  }
+
+  /** patchRow for many rows read FOR UPDATE, each with its input: the changed ones written with one statement. */
+  async function patchRows (db: Db, changes: ReadonlyArray<{ row: Row, input: object }>): Promise<Row[]> {
+    const now = clock()
+    const nexts = changes.map(({ row, input }) => patchedRow(resource, row, input, {}, now))
+    const changed = changes.flatMap(({ row, input }, i) => nexts[i] === undefined ? [] : [{ row, next: nexts[i]!, input }])
+    if (changed.length === 0) return changes.map(({ row }) => row)
+    await allSettled(changed.map(async ({ row, next, input }) => {
+      await checkUnique(db, next, row, input)
+      await hooks.check?.(db, [next], row)
+    }))
+    await allSettled([
+      updateMany(db, asJson(changed.map(({ next }) => next))),
+      ...changed.map(async ({ row, next }) => await keepSides(db, row.workspace_id, [next], row))
+    ])
+    return changes.map(({ row }, i) => nexts[i] ?? row)
+  }
+
   /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
   /** checkUnique for new rows, their locks taken at once and their look-ups sent together; a key twice among them conflicts too. */
   async function checkUniqueMany (db: Db, workspaceId: string, rows: readonly Row[], inputs: readonly object[]): Promise<void> {
@@ -212,7 +264,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     })
     if (keyed.length === 0) return
     await lockKeys(db, keyed.map(({ key }) => lockOfKey(workspaceId, key)))
-    const others = await allSettled(keyed.map(async ({ key }) => await matching(db, workspaceId, key)))
+    const others = await matchingMany(db, workspaceId, keyed.map(({ key }) => key))
     const seen = new Map<string, string>()
     keyed.forEach(({ row, key, input }, i) => {
       const other = others[i]?.id ?? seen.get(JSON.stringify(key))
@@ -312,13 +364,16 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     listQuery: (request: ListRequest) => listQuery(resource, request, dialect),
     index,
     find,
+    findManyForUpdate,
     matching,
+    matchingMany,
     keyOf,
     lockOfKey,
     putRow,
     insertRow,
     insertRows,
     patchRow,
+    patchRows,
     deleteRow,
     /** The resource's get, create, createMany, update, remove and list, for its store to offer as they are. */
     operations: {
