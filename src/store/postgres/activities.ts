@@ -11,7 +11,8 @@ import { lockKeys, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow, type MemberRow } from '../model/records.js'
 import { toColumns } from '../model/columns.js'
 import { sameKey } from '../model/matching.js'
-import { itemOutcome as settledItemSync, settledItem, type ItemError } from '../model/rules.js'
+import { settledItem, type ItemError } from '../model/rules.js'
+import { editOf, judge, mayBeIndependent, moves, type NamedInput } from '../model/bulk.js'
 import { activities } from '../model/resources.js'
 import type { ActivityTypeIds } from '../activity-types.js'
 import { spansByMember } from '../model/engagement.js'
@@ -29,7 +30,6 @@ import type { PostgresEngagement } from './engagement.js'
 /** What an activity write needs of the members' table: find a member by email, make one. */
 export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow>>, 'matching' | 'insertRow' | 'lockOfKey'>
 
-type NamedInput = ActivityInput & { memberId: string }
 type RowOutcome = { row: ActivityRow, created: boolean } | { error: ItemError }
 
 export function postgresActivities (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
@@ -241,50 +241,38 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    * whole batch instead of several per item. Answers undefined for items of another shape (they go one by one).
    */
   async function putIndependent (tx: Db, workspaceId: string, inputs: readonly ActivityInput[]): Promise<RowOutcome[] | undefined> {
-    if (!isId(workspaceId) || inputs.some((input) => input.member !== undefined)) return undefined
-    const named = inputs as readonly NamedInput[]
-    const keys = named.map((input) => table.keyOf(workspaceId, input))
-    const distinct = new Set(keys.filter((key) => key !== undefined).map((key) => JSON.stringify(key)))
-    if (distinct.size < keys.filter((key) => key !== undefined).length) return undefined
-    const typeKeys = [...new Set(named.map((input) => input.activityTypeKey))]
+    const keys = inputs.map((input) => table.keyOf(workspaceId, input))
+    if (!isId(workspaceId) || !mayBeIndependent(inputs, keys)) return undefined
+    const typeKeys = [...new Set(inputs.map((input) => input.activityTypeKey))]
     const [found, members, channels, activities, typeIds] = await allSettled([
       table.matchingMany(tx, workspaceId, keys),
-      membersFound(tx, workspaceId, named.map((input) => input.memberId)),
-      channelsFound(tx, workspaceId, named.map((input) => input.channelId)),
-      activitiesFound(tx, workspaceId, named.flatMap((input) => [input.replyTo, input.reactTo, input.inviteTo])),
+      membersFound(tx, workspaceId, inputs.map((input) => input.memberId)),
+      channelsFound(tx, workspaceId, inputs.map((input) => input.channelId)),
+      activitiesFound(tx, workspaceId, inputs.flatMap((input) => [input.replyTo, input.reactTo, input.inviteTo])),
       Promise.all(typeKeys.map(async (key) => types.get(workspaceId, key) ?? (await selectType(tx, workspaceId, key))[0]?.id))
     ])
-    const typeOf = new Map(typeKeys.map((key, i) => [key, typeIds[i]]))
-    const outcomes: Array<RowOutcome | { created: boolean }> = []
-    for (const [i, input] of named.entries()) {
-      const row = found[i]
-      if (row !== undefined && (input.memberId !== row.member_id || typeOf.get(input.activityTypeKey) !== row.activity_type_id ||
-        (input.channelId !== undefined && input.channelId !== row.channel_id))) return undefined
-      const exists = (kind: 'channel' | 'activity', id: string) => (kind === 'channel' ? channels : activities).has(id)
-      outcomes.push(settledItemSync(() => {
-        if (row === undefined && !members.has(input.memberId)) throw new InvalidFieldError('memberId')
-        checkActivityReferences(input, row?.id, exists)
-        return { created: row === undefined }
-      }))
-    }
-    const isNew = (i: number) => !('error' in outcomes[i]!) && found[i] === undefined
-    const fresh = named.filter((_, i) => isNew(i))
-    const edited = named.flatMap((input, i) => 'error' in outcomes[i]! || isNew(i) ? [] : [{ i, input, row: found[i]! }])
+    const judgements = judge(inputs, {
+      found,
+      typeIds: new Map(typeKeys.map((key, i) => [key, typeIds[i]])),
+      memberFound: (id) => members.has(id),
+      recordFound: (kind, id) => (kind === 'channel' ? channels : activities).has(id)
+    })
+    if (judgements === undefined) return undefined
+    const fresh = judgements.flatMap((j) => 'input' in j && j.found === undefined ? [j.input] : [])
+    const edited = judgements.flatMap((j) => 'input' in j && j.found !== undefined ? [{ input: j.input, row: j.found }] : [])
     const inserted = fresh.length === 0 ? [] : await table.insertRows(tx, workspaceId, fresh, await admitted(tx, workspaceId, fresh), true)
     if (inserted.length > 0) await engagement.added(tx, inserted, clock())
     // The found rows again, locked now, after the members' locks (as every write takes them): one a concurrent
     // write moved meanwhile makes this a batch of another shape, tried again from the start.
     const lockedRows = await table.findManyForUpdate(tx, workspaceId, edited.map(({ row }) => row.id))
-    const locked = edited.map(({ row }) => lockedRows.get(row.id))
-    if (locked.some((row, j) => row === undefined || row.member_id !== edited[j]!.row.member_id ||
-      row.activity_type_id !== edited[j]!.row.activity_type_id || row.channel_id !== edited[j]!.row.channel_id)) throw new Retry()
-    const patched = await table.patchRows(tx, edited.map(({ input }, j) => {
-      const { createdAt, memberId, activityTypeKey, ...patch } = input
-      return { row: locked[j]!, input: patch }
-    }))
-    let n = 0
-    edited.forEach(({ i }, j) => { outcomes[i] = { row: patched[j]!, created: false } })
-    return outcomes.map((outcome, i) => 'error' in outcome || 'row' in outcome ? outcome : { row: inserted[n++]!, created: true })
+    const locked = edited.map(({ input, row }) => {
+      const now = lockedRows.get(row.id)
+      if (now === undefined || moves(input, now, row.activity_type_id)) throw new Retry()
+      return now
+    })
+    const patched = await table.patchRows(tx, edited.map(({ input }, j) => ({ row: locked[j]!, input: editOf(input) })))
+    let [n, m] = [0, 0]
+    return judgements.map((j) => 'error' in j ? j : j.found === undefined ? { row: inserted[n++]!, created: true } : { row: patched[m++]!, created: false })
   }
 
   /** admitMany for inputs already judged valid: a member deleted since (no lock held then) asks for the batch again. */

@@ -3,7 +3,8 @@ import type { Clock } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore, type MemberByEmail } from '../types.js'
-import { itemOutcome } from '../model/rules.js'
+import { itemOutcome, type ItemError } from '../model/rules.js'
+import { editOf, judge, mayBeIndependent, type NamedInput } from '../model/bulk.js'
 import type { MemberRow } from '../model/records.js'
 import { DEFAULT_POINTS } from '../../domain/engagement.js'
 import { spansByMember } from '../model/engagement.js'
@@ -16,7 +17,7 @@ import type { SqliteEngagement } from './engagement.js'
 /** What an activity write needs of the members' table: find a member by email, make one. */
 export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow>>, 'matching' | 'insertRows'>
 
-type NamedInput = ActivityInput & { memberId: string }
+type RowOutcome = { row: ActivityRow, created: boolean } | { error: ItemError }
 
 const REFERENCES = ['memberId', 'channelId', 'replyTo', 'reactTo', 'inviteTo'] as const
 const COLUMNS = { memberId: 'member_id', channelId: 'channel_id', replyTo: 'reply_to', reactTo: 'react_to', inviteTo: 'invite_to' } as const
@@ -156,12 +157,31 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     const { createdAt, member, ...patch } = named(workspaceId, input)
     return { row: updateRow(found, patch), created: false }
   })
-  // Each input in a savepoint of its own: one that fails rolls back alone and answers its error.
+  /** A batch of independent items (model/bulk.ts), judged for all at once and written together; undefined for another shape. */
+  function putIndependent (workspaceId: string, inputs: readonly ActivityInput[]): RowOutcome[] | undefined {
+    const keys = inputs.map((input) => table.keyOf(workspaceId, input))
+    if (!mayBeIndependent(inputs, keys)) return undefined
+    const judgements = judge(inputs, {
+      found: keys.map((key) => table.matching(workspaceId, key)),
+      typeIds: new Map(inputs.map(({ activityTypeKey: key }) => [key, batchTypes?.get(key) ?? selectType.get(workspaceId, key) as string | undefined])),
+      memberFound: (id) => exists.member.get(workspaceId, id) !== undefined,
+      recordFound: (kind, id) => exists[kind].get(workspaceId, id) !== undefined
+    })
+    if (judgements === undefined) return undefined
+    const inserted = insertAll(workspaceId, judgements.flatMap((j) => 'input' in j && j.found === undefined ? [j.input] : []), true)
+    let n = 0
+    return judgements.map((j) => 'error' in j
+      ? j
+      : j.found === undefined ? { row: inserted[n++]!, created: true } : { row: table.patchRow(j.found, editOf(j.input)), created: false })
+  }
+
+  // Else each input in a savepoint of its own: one that fails rolls back alone and answers its error.
   const putMany = db.transaction((workspaceId: string, inputs: readonly ActivityInput[]) => {
     batchTypes = new Map()
     pendingEngagement = []
     try {
-      const outcomes = table.batched(workspaceId, () => inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
+      const outcomes = table.batched(workspaceId, () =>
+        putIndependent(workspaceId, inputs) ?? inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
       addPending()
       return outcomes
     } finally {

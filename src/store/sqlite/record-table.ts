@@ -46,8 +46,19 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   }
   const select = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = ? AND id = ?`)
   const insert = db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${resource.columns.map((c) => '@' + c).join(', ')})`)
-  const update = db.prepare(`UPDATE ${table} SET ${resource.columns.filter((c) => c !== 'workspace_id' && c !== 'id')
-    .map((c) => `${c} = @${c}`).join(', ')} WHERE workspace_id = @workspace_id AND id = @id`)
+  // SQLite rewrites the entries of every index on a column an UPDATE sets, changed or not: a change sets only
+  // the columns it changes (one statement per set of columns, prepared once).
+  const updates = new Map<string, ReturnType<Db['prepare']>>()
+  const updateOf = (columns: readonly string[]) => {
+    const key = columns.join()
+    let found = updates.get(key)
+    if (found === undefined) {
+      updates.set(key, found = db.prepare(`UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')}
+        WHERE workspace_id = @workspace_id AND id = @id`))
+    }
+    return found
+  }
+  const writable = resource.columns.filter((c) => c !== 'workspace_id' && c !== 'id')
   const deleteById = db.prepare(`DELETE FROM ${table} WHERE workspace_id = ? AND id = ?`)
   const detach = resource.detachOnDelete.map(([other, column]) => db.prepare(`UPDATE ${other} SET ${column} = NULL, updated_at = ?
     WHERE workspace_id = ? AND ${column} = ?`))
@@ -82,9 +93,11 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       ? undefined
       : decode(selectMatch.get({ workspace_id: workspaceId, ...Object.fromEntries(key.map((value, i) => [`p${i + 1}`, value])) }) as Row | undefined)
 
-  /** The row a new record made of `input` would stand for (the resource's match). */
+  /** The key a new record made of `input` would have (the resource's match), and the row that has it. */
+  const keyOf = (workspaceId: string, input: object, extra: Record<string, unknown> = {}) =>
+    match?.key(newRow(resource, workspaceId, input, extra, 0))
   const matchOf = (workspaceId: string, input: object, extra: Record<string, unknown> = {}): Row | undefined =>
-    match === undefined ? undefined : matching(workspaceId, match.key(newRow(resource, workspaceId, input, extra, 0)))
+    matching(workspaceId, keyOf(workspaceId, input, extra))
 
   /** A unique key a row gains may not be another row's: ConflictError naming the field the write set and the other row. */
   function checkUnique (row: Row, previous: Row | undefined, input: object): void {
@@ -147,7 +160,9 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     if (next === undefined) return row
     checkUnique(next, row, input)
     hooks.check?.(next, row)
-    update.run(encode(next))
+    const encoded = encode(next)
+    const before = encode(row) as Record<string, unknown>
+    updateOf(writable.filter((c) => (encoded as Record<string, unknown>)[c] !== before[c])).run(encoded)
     keepSides(next, row)
     return next
   }
@@ -236,6 +251,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   return {
     find,
     matching,
+    keyOf,
     matchOf,
     batched,
     insertRows,
