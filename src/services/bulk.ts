@@ -1,4 +1,4 @@
-import { ConflictError, InvalidFieldError, type PutOutcome } from '../store/types.js'
+import { isItemError, type PutOutcome } from '../store/types.js'
 
 // The shape of every bulk write: the items a rule of the services layer refuses answer their error there; the
 // others go to the store together, and each answer goes back to its item's place.
@@ -18,7 +18,7 @@ export async function settledItems<In, Prepared, Rec> (inputs: readonly In[], pr
       places.push(i)
       outcomes.push(undefined)
     } catch (error) {
-      if (!(error instanceof InvalidFieldError || error instanceof ConflictError)) throw error
+      if (!isItemError(error)) throw error
       outcomes.push({ error })
     }
   }

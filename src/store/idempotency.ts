@@ -1,4 +1,4 @@
-import type { KeyedOutcome } from './types.js'
+import type { KeyedAnswer, KeyedOutcome } from './types.js'
 
 // What both stores decide alike about Idempotency-Keys (docs/idempotency.md); their SQL and locking differ.
 
@@ -18,4 +18,18 @@ export function keptOutcome (row: KeptRow | undefined, fingerprint: string): Key
   if (row === undefined) return undefined
   if (row.fingerprint !== fingerprint) return { kind: 'mismatch' }
   return { kind: 'replayed', answer: { status: Number(row.status), body: row.body } }
+}
+
+/** Thrown inside a keyed unit's savepoint to roll back a failed request's writes; its answer is still kept. */
+export class Failed extends Error {
+  constructor (readonly answer: KeyedAnswer) {
+    super('the keyed request failed')
+  }
+}
+
+/** Purges in batches of PURGE_BATCH (`batch` deletes one and answers how many) until one is short; answers the total. */
+export async function purgeAll (batch: () => Promise<number>): Promise<number> {
+  let total = 0
+  for (let done = PURGE_BATCH; done === PURGE_BATCH; total += done) done = await batch()
+  return total
 }

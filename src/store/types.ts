@@ -34,7 +34,7 @@ export interface Put<Rec> {
 }
 
 /** One item of a bulk write: as `put`, or the error the item would have met alone (nothing of it written). */
-export type PutOutcome<Rec> = Put<Rec> | { error: InvalidFieldError | ConflictError }
+export type PutOutcome<Rec> = Put<Rec> | { error: ItemError }
 
 /**
  * Ingestion (docs/ingestion.md): an input is matched to the record it stands for (an activity or channel by its
@@ -209,6 +209,11 @@ export class ConflictError extends Error {
     this.name = 'ConflictError'
   }
 }
+
+/** What one item of a bulk write would have met written alone: answered for that item, not thrown for all. */
+export type ItemError = InvalidFieldError | ConflictError
+
+export const isItemError = (error: unknown): error is ItemError => error instanceof InvalidFieldError || error instanceof ConflictError
 
 /** The database cannot be reached or is saturated: the operation did not happen, or may not have. */
 export class StoreUnavailableError extends Error {

@@ -1,7 +1,6 @@
-import { checkActivityReferences, itemOutcome, type ItemError } from './rules.js'
+import { checkActivityReferences, itemOutcome } from './rules.js'
 import type { ActivityRow } from './records.js'
-import type { ActivityInput } from '../types.js'
-import { InvalidFieldError } from '../types.js'
+import { InvalidFieldError, type ActivityInput, type ItemError } from '../types.js'
 
 // A bulk write of activities whose items are independent, judged for all at once (both stores): each item names
 // its member by id, no two share a (source, externalId), and none moves the activity it finds to another member,

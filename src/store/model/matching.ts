@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Dialect } from './list-query.js'
 import type { BaseRow } from './records.js'
+import { ConflictError } from '../types.js'
 
 // Which stored record an incoming one stands for (docs/ingestion.md): an activity or a channel by its
 // (source, externalId), a company by its normalised domain, a member by its primary email among every member's
@@ -38,6 +39,19 @@ export function matchSql (table: string, columns: string, match: Match<never>, d
 /** Whether two keys differ (a row that gains, loses or changes its key). */
 export const sameKey = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
   JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+
+/** The unique key a row written over `previous` (none: a new row) gains, which no other row may hold; none to check. */
+export function gainedKey<Row> (match: Match<Row> | undefined, row: Row, previous: Row | undefined): readonly string[] | undefined {
+  if (match?.unique === undefined) return undefined
+  const key = match.key(row)
+  return key === undefined || (previous !== undefined && sameKey(key, match.key(previous))) ? undefined : key
+}
+
+/** The 409 of a write that gives a row the unique key of `otherId`, naming the field the write set. */
+export function keyConflict (match: Match<never>, input: object, otherId: string): ConflictError {
+  const fields = match.unique?.fields ?? []
+  return new ConflictError(fields.find((name) => name in input) ?? fields[0] ?? 'key', 'is held by another record of this workspace', otherId)
+}
 
 /**
  * The advisory lock of a key of a workspace (PostgreSQL: a signed 64-bit number), so that writers finding or

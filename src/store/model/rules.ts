@@ -1,5 +1,5 @@
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, type Identity } from '../../domain/members.js'
-import { ConflictError, InvalidFieldError } from '../types.js'
+import { InvalidFieldError, isItemError, type ItemError, type PutOutcome } from '../types.js'
 import type { MemberRow } from './records.js'
 
 // Rules of a write that both stores apply, in one order, so a write that breaks several fails the same way on
@@ -41,11 +41,6 @@ export function checkActivityReferences (input: Partial<Record<ActivityReference
   }
 }
 
-/** What one item of a bulk write would have met written alone: answered for that item, not thrown for all. */
-export type ItemError = InvalidFieldError | ConflictError
-
-const isItemError = (error: unknown): error is ItemError => error instanceof InvalidFieldError || error instanceof ConflictError
-
 /** Runs one item of a bulk write (in a savepoint of its own): its result, or its error when it broke a rule. */
 export function itemOutcome<T extends object> (run: () => T): T | { error: ItemError } {
   try {
@@ -65,3 +60,8 @@ export async function settledItem<T extends object> (run: () => Promise<T>): Pro
     throw error
   }
 }
+
+/** A bulk write's outcomes as the store answers them: each written row as its record, each error as it is. */
+export const putOutcomes = <Row, Rec> (outcomes: ReadonlyArray<{ row: Row, created: boolean } | { error: ItemError }>,
+  toRecord: (row: Row) => Rec): Array<PutOutcome<Rec>> =>
+    outcomes.map((outcome) => 'error' in outcome ? outcome : { record: toRecord(outcome.row), created: outcome.created })

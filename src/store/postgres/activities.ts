@@ -4,14 +4,14 @@ import type { Clock } from '../../domain/time.js'
 import postgres from 'postgres'
 import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
-import { InvalidFieldError, type ActivityInput, type ActivityStore, type MemberByEmail } from '../types.js'
+import { InvalidFieldError, type ActivityInput, type ActivityStore, type ItemError, type MemberByEmail } from '../types.js'
 import { isId } from '../../domain/uuid.js'
-import { allSettled, existingIds, Retry, savepoint, statement, transaction, type Counters, type Db, type Pool } from './database.js'
+import { allSettled, eachInSavepoint, existingIds, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { lockKeys, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow, type MemberRow } from '../model/records.js'
 import { toColumns } from '../model/columns.js'
 import { sameKey } from '../model/matching.js'
-import { settledItem, type ItemError } from '../model/rules.js'
+import { putOutcomes } from '../model/rules.js'
 import { editOf, judge, mayBeIndependent, moves, type NamedInput } from '../model/bulk.js'
 import { activities } from '../model/resources.js'
 import type { ActivityTypeIds } from '../activity-types.js'
@@ -137,13 +137,13 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   }
 
   /** A new activity in one round trip when its type is known: the row's statements go out with admit's. */
-  async function insert (tx: Db, workspaceId: string, input: NamedInput): Promise<ActivityRow> {
+  async function insert (tx: Db, workspaceId: string, input: NamedInput, matched = false): Promise<ActivityRow> {
     const { checked, extra } = admit(tx, workspaceId, input)
     // A type made here is made after the member's lock, as every write takes that lock first.
     if (types.get(workspaceId, input.activityTypeKey) === undefined) await checked
     const typed = { ...extra, activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
     const counted = { workspace_id: workspaceId, member_id: input.memberId, channel_id: input.channelId ?? null, ...typed }
-    const [, row] = await allSettled([checked, table.insertRow(tx, workspaceId, input, typed), engagement.added(tx, [counted], extra.updated_at)])
+    const [, row] = await allSettled([checked, table.insertRow(tx, workspaceId, input, typed, matched), engagement.added(tx, [counted], extra.updated_at)])
     return row
   }
 
@@ -227,7 +227,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   async function putIn (tx: Db, workspaceId: string, input: ActivityInput): Promise<{ row: ActivityRow, created: boolean }> {
     const found = await table.matching(tx, workspaceId, table.keyOf(workspaceId, input))
     const { createdAt, member, ...patch } = await named(tx, workspaceId, input)
-    if (found === undefined) return { row: await insert(tx, workspaceId, { ...patch, ...(createdAt === undefined ? {} : { createdAt }) }), created: true }
+    if (found === undefined) return { row: await insert(tx, workspaceId, { ...patch, ...(createdAt === undefined ? {} : { createdAt }) }, true), created: true }
     const row = await updateIn(tx, workspaceId, found.id, patch)
     // The row was found under the pair's lock, which every write giving an activity a pair takes: it is still there.
     return { row: row!, created: false }
@@ -331,16 +331,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       const outcomes = await retryingTypes(async () => await transaction(pool, async (tx) => {
         await lockKeys(tx, inputs.flatMap((input) => locksOf(workspaceId, input)))
         const independent = await putIndependent(tx, workspaceId, inputs)
-        if (independent !== undefined) return independent
-        const done = []
-        for (const input of inputs) done.push(await settledItem(async () => await savepoint(tx, async (sp) => await putIn(sp, workspaceId, input))))
-        return done
+        return independent ?? await eachInSavepoint(tx, inputs, async (sp, input) => await putIn(sp, workspaceId, input))
       }))
-      return outcomes.map((outcome, i) => {
-        if ('error' in outcome) return outcome
-        types.remember(workspaceId, [outcome.row], [inputs[i]!])
-        return { record: toActivity(outcome.row), created: outcome.created }
-      })
+      outcomes.forEach((outcome, i) => { if (!('error' in outcome)) types.remember(workspaceId, [outcome.row], [inputs[i]!]) })
+      return putOutcomes(outcomes, toActivity)
     },
 
     async remove (workspaceId, id) {

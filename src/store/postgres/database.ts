@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import postgres from 'postgres'
 import type { Clock } from '../../domain/time.js'
-import { InvalidFieldError, StoreUnavailableError } from '../types.js'
+import { InvalidFieldError, StoreUnavailableError, type ItemError } from '../types.js'
+import { settledItem } from '../model/rules.js'
 import { isId } from '../../domain/uuid.js'
 
 /** The pool, or the connection of one transaction: every statement runs on either. */
@@ -169,7 +170,7 @@ export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T>):
 
 interface Unit {
   pool: Pool
-  tx: postgres.TransactionSql
+  tx: Db
   open: boolean
 }
 
@@ -191,25 +192,19 @@ function unitOf (pool: Db): Unit | undefined {
  * nest on one connection).
  */
 export async function joined<T> (pool: Pool, tx: Db, work: () => Promise<T>): Promise<T> {
-  return await (tx as postgres.TransactionSql).savepoint(async (savepoint) => {
-    const tasks = committed.get(tx)
-    if (tasks !== undefined) committed.set(savepoint, tasks)
-    const unit: Unit = { pool, tx: savepoint, open: true }
+  return await savepoint(tx, async (sp) => {
+    const unit: Unit = { pool, tx: sp, open: true }
     try {
       return await units.run(unit, work)
     } finally {
       unit.open = false
     }
-  }) as T
+  })
 }
 
 async function nested<T> (unit: Unit, work: (tx: Db) => Promise<T>): Promise<T> {
   try {
-    return await unit.tx.savepoint(async (savepoint) => {
-      const tasks = committed.get(unit.tx)
-      if (tasks !== undefined) committed.set(savepoint, tasks)
-      return await work(savepoint)
-    }) as T
+    return await savepoint(unit.tx, work)
   } catch (error) {
     throw referenceError(error)
   }
@@ -253,12 +248,23 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
  * Runs `work` in a savepoint of the transaction `tx`: when it fails, what it wrote is rolled back and the
  * transaction goes on. Work asked to run after commit inside it runs after the transaction's commit.
  */
-export async function savepoint<T> (tx: Db, work: (sp: Db) => Promise<T>): Promise<T> {
+async function savepoint<T> (tx: Db, work: (sp: Db) => Promise<T>): Promise<T> {
   return await (tx as postgres.TransactionSql).savepoint(async (sp) => {
     const tasks = committed.get(tx)
     if (tasks !== undefined) committed.set(sp, tasks)
     return await work(sp)
   }) as T
+}
+
+/**
+ * Runs `work` for each item in order, each in a savepoint of `tx`: an item that breaks a rule rolls back alone and
+ * answers its error; the others stay written.
+ */
+export async function eachInSavepoint<I, T extends object> (tx: Db, items: readonly I[], work: (sp: Db, item: I) => Promise<T>):
+Promise<Array<T | { error: ItemError }>> {
+  const done = []
+  for (const item of items) done.push(await settledItem(async () => await savepoint(tx, async (sp) => await work(sp, item))))
+  return done
 }
 
 // A statement sent after the transaction's end runs outside it (and commits), so a transaction's callback must

@@ -1,5 +1,5 @@
 import type { Clock } from '../../domain/time.js'
-import { keptOutcome, PURGE_BATCH, type KeptRow } from '../idempotency.js'
+import { Failed, keptOutcome, PURGE_BATCH, purgeAll, type KeptRow } from '../idempotency.js'
 import { KEPT_ANSWER_SECONDS, type IdempotencyStore, type KeyedAnswer } from '../types.js'
 import { joined, statement, transaction, type Pool } from './database.js'
 
@@ -8,13 +8,6 @@ import { joined, statement, transaction, type Pool } from './database.js'
 // instance or another, and this one is refused as in flight), reads the key's row, runs the work in a savepoint
 // with every write of the store joined to it (database.ts joined), inserts the answer and commits. A crash at
 // any point rolls all of it back and frees the lock; a deadlock runs the whole unit again.
-
-/** Thrown inside the unit's savepoint to roll back a failed request's writes; its answer is still kept. */
-class Failed extends Error {
-  constructor (readonly answer: KeyedAnswer) {
-    super('the keyed request failed')
-  }
-}
 
 // The lock's 64-bit key is a hash of workspace and key (seeded, to stay clear of migrate.ts's constant): two keys
 // that collide while both are in flight make the later one a 409 it need not be, once in 2^64.
@@ -59,11 +52,7 @@ export function postgresIdempotency (pool: Pool, clock: Clock): IdempotencyStore
     },
 
     async purge () {
-      let total = 0
-      for (let done = PURGE_BATCH; done === PURGE_BATCH; total += done) {
-        done = (await transaction(pool, async (tx) => await purgeBatch(tx, clock())))[0]?.n ?? 0
-      }
-      return total
+      return await purgeAll(async () => (await transaction(pool, async (tx) => await purgeBatch(tx, clock())))[0]?.n ?? 0)
     }
   }
 }

@@ -7,10 +7,10 @@ import { isId } from '../../domain/uuid.js'
 import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
 import { byKey } from '../counted-index.js'
-import { allSettled, savepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
-import { lockOf, lockOrder, matchSql, sameKey } from '../model/matching.js'
-import { settledItem } from '../model/rules.js'
-import { ConflictError, type Put, type PutOutcome } from '../types.js'
+import { allSettled, eachInSavepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
+import { gainedKey, keyConflict, lockOf, lockOrder, matchSql } from '../model/matching.js'
+import { putOutcomes } from '../model/rules.js'
+import type { Put, PutOutcome } from '../types.js'
 
 /**
  * Takes the advisory locks (model/matching.ts lockOf) in ascending order, until the transaction ends: the sorted
@@ -69,14 +69,14 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   // Many rows in one statement: their columns travel as one JSON array of objects, times as epoch seconds that
   // to_timestamp() converts, every other column as the table's own type (jsonb_populate_record).
   const timeColumns = resource.columns.filter((c) => times.has(c))
+  const fromJson = (c: string) => times.has(c) ? `to_timestamp((r->>'${c}')::float8)` : `p.${c}`
+  const jsonRows = `jsonb_array_elements($1::text::jsonb) AS r, jsonb_populate_record(NULL::${resource.table}, r - '{${timeColumns.join(',')}}'::text[]) AS p`
   const insertMany = statement(`INSERT INTO ${resource.table} (${resource.columns.join(', ')})
-    SELECT ${resource.columns.map((c) => times.has(c) ? `to_timestamp((r->>'${c}')::float8)` : `p.${c}`).join(', ')}
-    FROM jsonb_array_elements($1::text::jsonb) AS r, jsonb_populate_record(NULL::${resource.table}, r - '{${timeColumns.join(',')}}'::text[]) AS p`)
+    SELECT ${resource.columns.map(fromJson).join(', ')} FROM ${jsonRows}`)
   const update = statement(`UPDATE ${resource.table} SET ${written.map((c, i) => `${c} = ${placeholder(c, i + 3)}`).join(', ')} ${where}`)
   // Many rows changed in one statement, their new columns as insertMany sends them.
-  const updateMany = statement(`UPDATE ${resource.table} AS x SET ${written.map((c) => `${c} = ${times.has(c) ? `to_timestamp((r->>'${c}')::float8)` : `p.${c}`}`).join(', ')}
-    FROM jsonb_array_elements($1::text::jsonb) AS r, jsonb_populate_record(NULL::${resource.table}, r - '{${timeColumns.join(',')}}'::text[]) AS p
-    WHERE x.workspace_id = p.workspace_id AND x.id = p.id`)
+  const updateMany = statement(`UPDATE ${resource.table} AS x SET ${written.map((c) => `${c} = ${fromJson(c)}`).join(', ')}
+    FROM ${jsonRows} WHERE x.workspace_id = p.workspace_id AND x.id = p.id`)
   const selectManyForUpdate = statement<Row>(`SELECT ${readList} FROM ${resource.table} WHERE workspace_id = $1 AND id = ANY($2::uuid[])
     ORDER BY id FOR UPDATE`)
   const remove = statement(`DELETE FROM ${resource.table} ${where}`)
@@ -138,14 +138,11 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    * row. The key's lock is taken first, so a concurrent writer of that key waits for this transaction.
    */
   async function checkUnique (db: Db, row: Row, previous: Row | undefined, input: object): Promise<void> {
-    if (match?.unique === undefined) return
-    const key = match.key(row)
-    if (key === undefined || (previous !== undefined && sameKey(key, match.key(previous)))) return
+    const key = gainedKey(match, row, previous)
+    if (key === undefined) return
     await lockKeys(db, [lockOfKey(row.workspace_id, key)])
     const other = await matching(db, row.workspace_id, key)
-    if (other === undefined || other.id === row.id) return
-    const field = match.unique.fields.find((name) => name in input) ?? match.unique.fields[0]!
-    throw new ConflictError(field, 'is held by another record of this workspace', other.id)
+    if (other !== undefined && other.id !== row.id) throw keyConflict(match as never, input, other.id)
   }
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
@@ -187,10 +184,13 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     }))
   }
 
-  /** Inserts a new row and counts it: call last in the transaction but for other counters. */
-  async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
+  /**
+   * Inserts a new row and counts it: call last in the transaction but for other counters. `matched`: the caller
+   * found, under its key's lock, that no row has the new row's key.
+   */
+  async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}, matched = false): Promise<Row> {
     const row = newRow(resource, workspaceId, input, extra, clock())
-    await checkUnique(db, row, undefined, input)
+    if (!matched) await checkUnique(db, row, undefined, input)
     await hooks.check?.(db, [row], undefined)
     // One round trip: the statements go out together on the transaction's connection and the server runs them
     // in this order (the counter's row lock last); none needs another's result.
@@ -257,9 +257,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
   /** checkUnique for new rows, their locks taken at once and their look-ups sent together; a key twice among them conflicts too. */
   async function checkUniqueMany (db: Db, workspaceId: string, rows: readonly Row[], inputs: readonly object[]): Promise<void> {
-    if (match?.unique === undefined) return
     const keyed = rows.flatMap((row, i) => {
-      const key = match.key(row)
+      const key = gainedKey(match, row, undefined)
       return key === undefined ? [] : [{ row, key, input: inputs[i]! }]
     })
     if (keyed.length === 0) return
@@ -268,7 +267,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     const seen = new Map<string, string>()
     keyed.forEach(({ row, key, input }, i) => {
       const other = others[i]?.id ?? seen.get(JSON.stringify(key))
-      if (other !== undefined) throw new ConflictError(match.unique!.fields.find((name) => name in input) ?? match.unique!.fields[0]!, 'is held by another record of this workspace', other)
+      if (other !== undefined) throw keyConflict(match as never, input, other)
       seen.set(JSON.stringify(key), row.id)
     })
   }
@@ -283,7 +282,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     if (key !== undefined) await lockKeys(db, [lockOfKey(workspaceId, key)])
     const found = await matching(db, workspaceId, key, true)
     if (found !== undefined) return { row: await patchRow(db, found, input, extra), created: false }
-    return { row: await insertRow(db, workspaceId, input, extra), created: true }
+    return { row: await insertRow(db, workspaceId, input, extra, true), created: true }
   }
 
   /** The locks of the inputs' keys, to take at once, in order, before any of them is written. */
@@ -399,13 +398,10 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       },
       /** Every key's lock first, in order; then each input in a savepoint of its own, so one that fails rolls back alone. */
       async putMany (workspaceId: string, inputs: object[]): Promise<Array<PutOutcome<Rec>>> {
-        const outcomes = await transaction(pool, async (tx) => {
+        return putOutcomes(await transaction(pool, async (tx) => {
           await lockKeys(tx, locksOf(workspaceId, inputs))
-          const done = []
-          for (const input of inputs) done.push(await settledItem(async () => await savepoint(tx, async (sp) => await putRow(sp, workspaceId, input))))
-          return done
-        })
-        return outcomes.map((outcome) => 'error' in outcome ? outcome : { record: toRecord(outcome.row), created: outcome.created })
+          return await eachInSavepoint(tx, inputs, async (sp, input) => await putRow(sp, workspaceId, input))
+        }), toRecord)
       },
       async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
         if (!isId(workspaceId) || !isId(id)) return undefined

@@ -2,8 +2,8 @@ import type { ActivityPatch } from '../../schemas/activities.js'
 import type { Clock } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { checkActivityReferences } from '../model/rules.js'
-import { InvalidFieldError, type ActivityInput, type ActivityStore, type MemberByEmail } from '../types.js'
-import { itemOutcome, type ItemError } from '../model/rules.js'
+import { InvalidFieldError, type ActivityInput, type ActivityStore, type ItemError, type MemberByEmail } from '../types.js'
+import { itemOutcome, putOutcomes } from '../model/rules.js'
 import { editOf, judge, mayBeIndependent, type NamedInput } from '../model/bulk.js'
 import type { MemberRow } from '../model/records.js'
 import { DEFAULT_POINTS } from '../../domain/engagement.js'
@@ -20,12 +20,14 @@ export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow
 type RowOutcome = { row: ActivityRow, created: boolean } | { error: ItemError }
 
 const REFERENCES = ['memberId', 'channelId', 'replyTo', 'reactTo', 'inviteTo'] as const
-const COLUMNS = { memberId: 'member_id', channelId: 'channel_id', replyTo: 'reply_to', reactTo: 'react_to', inviteTo: 'invite_to' } as const
 
 /** The references of a change that differ from the row's. */
 function changedReferences (row: ActivityRow, input: ActivityPatch): ActivityPatch {
   const changed: ActivityPatch = {}
-  for (const field of REFERENCES) if (input[field] !== undefined && input[field] !== row[COLUMNS[field]]) changed[field] = input[field]!
+  for (const field of REFERENCES) {
+    const [column] = activities.fields[field]
+    if (input[field] !== undefined && input[field] !== row[column as keyof ActivityRow]) changed[field] = input[field]!
+  }
   return changed
 }
 
@@ -163,7 +165,8 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     if (!mayBeIndependent(inputs, keys)) return undefined
     const judgements = judge(inputs, {
       found: keys.map((key) => table.matching(workspaceId, key)),
-      typeIds: new Map(inputs.map(({ activityTypeKey: key }) => [key, batchTypes?.get(key) ?? selectType.get(workspaceId, key) as string | undefined])),
+      typeIds: new Map([...new Set(inputs.map((input) => input.activityTypeKey))]
+        .map((key) => [key, batchTypes?.get(key) ?? selectType.get(workspaceId, key) as string | undefined])),
       memberFound: (id) => exists.member.get(workspaceId, id) !== undefined,
       recordFound: (kind, id) => exists[kind].get(workspaceId, id) !== undefined
     })
@@ -213,8 +216,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
       return { record: toActivity(row), created }
     },
     async putMany (workspaceId, inputs) {
-      const outcomes = await write(() => putMany(workspaceId, inputs))
-      return outcomes.map((outcome) => 'error' in outcome ? outcome : { record: toActivity(outcome.row), created: outcome.created })
+      return putOutcomes(await write(() => putMany(workspaceId, inputs)), toActivity)
     },
     async update (workspaceId, id, input) {
       const row = await write(() => update(workspaceId, id, input))

@@ -1,5 +1,5 @@
 import type { Clock } from '../../domain/time.js'
-import { keptOutcome, PURGE_BATCH, type KeptRow } from '../idempotency.js'
+import { Failed, keptOutcome, PURGE_BATCH, purgeAll, type KeptRow } from '../idempotency.js'
 import { KEPT_ANSWER_SECONDS, type IdempotencyStore, type KeyedAnswer } from '../types.js'
 import { unitWriter, writer, type Db } from './database.js'
 
@@ -7,13 +7,6 @@ import { unitWriter, writer, type Db } from './database.js'
 // of its own (database.ts unitWriter): the key's row is read, the work runs, its answer is inserted, and all
 // commit together. In this process a key has one unit at a time (a second is refused as in flight); another
 // process's unit with the key waits for the write lock, then finds the answer and replays it.
-
-/** Thrown inside the unit's savepoint to roll back a failed request's writes; its answer is still kept. */
-class Failed extends Error {
-  constructor (readonly answer: KeyedAnswer) {
-    super('the keyed request failed')
-  }
-}
 
 export function sqliteIdempotency (db: Db, clock: Clock): IdempotencyStore {
   const select = db.prepare(`SELECT fingerprint, status, body FROM idempotency_keys
@@ -67,11 +60,7 @@ export function sqliteIdempotency (db: Db, clock: Clock): IdempotencyStore {
     },
 
     async purge () {
-      let total = 0
-      for (let done = PURGE_BATCH; done === PURGE_BATCH; total += done) {
-        done = await write(() => purgeBatch.run(clock()).changes)
-      }
-      return total
+      return await purgeAll(async () => await write(() => purgeBatch.run(clock()).changes))
     }
   }
 }

@@ -7,9 +7,9 @@ import { listQuery, type Dialect, type ListQuery, type ListRequest } from '../mo
 import { writer, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
-import { matchSql, sameKey } from '../model/matching.js'
-import { ConflictError, type Put, type PutOutcome } from '../types.js'
-import { itemOutcome } from '../model/rules.js'
+import { gainedKey, keyConflict, matchSql } from '../model/matching.js'
+import type { Put, PutOutcome } from '../types.js'
+import { itemOutcome, putOutcomes } from '../model/rules.js'
 
 /** A resource's own part of its writes, run inside their transactions. */
 export interface Hooks<Row> {
@@ -47,17 +47,9 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   const select = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = ? AND id = ?`)
   const insert = db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${resource.columns.map((c) => '@' + c).join(', ')})`)
   // SQLite rewrites the entries of every index on a column an UPDATE sets, changed or not: a change sets only
-  // the columns it changes (one statement per set of columns, prepared once).
-  const updates = new Map<string, ReturnType<Db['prepare']>>()
-  const updateOf = (columns: readonly string[]) => {
-    const key = columns.join()
-    let found = updates.get(key)
-    if (found === undefined) {
-      updates.set(key, found = db.prepare(`UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')}
-        WHERE workspace_id = @workspace_id AND id = @id`))
-    }
-    return found
-  }
+  // the columns it changes (one statement per set of columns, prepared once by `statement`).
+  const updateOf = (columns: readonly string[]) => statement(`UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')}
+    WHERE workspace_id = @workspace_id AND id = @id`)
   const writable = resource.columns.filter((c) => c !== 'workspace_id' && c !== 'id')
   const deleteById = db.prepare(`DELETE FROM ${table} WHERE workspace_id = ? AND id = ?`)
   const detach = resource.detachOnDelete.map(([other, column]) => db.prepare(`UPDATE ${other} SET ${column} = NULL, updated_at = ?
@@ -73,7 +65,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip`)
   const pageBelow = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = @workspace_id
     AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip`)
-  // List statements differ only by their filters and order, so each distinct text is prepared once.
+  // List and update statements differ only by their filters, order or columns, so each distinct text is prepared once.
   const prepared = new Map<string, ReturnType<Db['prepare']>>()
   const statement = (sql: string) => {
     let found = prepared.get(sql)
@@ -101,13 +93,8 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
 
   /** A unique key a row gains may not be another row's: ConflictError naming the field the write set and the other row. */
   function checkUnique (row: Row, previous: Row | undefined, input: object): void {
-    if (match?.unique === undefined) return
-    const key = match.key(row)
-    if (key === undefined || (previous !== undefined && sameKey(key, match.key(previous)))) return
-    const other = matching(row.workspace_id, key)
-    if (other === undefined || other.id === row.id) return
-    const field = match.unique.fields.find((name) => name in input) ?? match.unique.fields[0]!
-    throw new ConflictError(field, 'is held by another record of this workspace', other.id)
+    const other = matching(row.workspace_id, gainedKey(match, row, previous))
+    if (other !== undefined && other.id !== row.id) throw keyConflict(match as never, input, other.id)
   }
 
   /** Keeps the side tables in step with a written row (`previous` its former state, none when new). */
@@ -279,8 +266,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
         return { record: toRecord(row), created }
       },
       async putMany (workspaceId: string, inputs: object[]): Promise<Array<PutOutcome<Rec>>> {
-        const outcomes = await write(() => putMany(workspaceId, inputs))
-        return outcomes.map((outcome) => 'error' in outcome ? outcome : { record: toRecord(outcome.row), created: outcome.created })
+        return putOutcomes(await write(() => putMany(workspaceId, inputs)), toRecord)
       },
       async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
         return await write(() => patch(workspaceId, id, input))
