@@ -8,6 +8,7 @@ import type { ActivityType, ActivityTypeCreate, ActivityTypeListQuery, ActivityT
 import type { EngagementSettings } from '../schemas/engagement.js'
 import type { Engagement } from '../domain/engagement.js'
 import type { Clock } from '../domain/time.js'
+import type { DuplicateReason } from '../domain/identity.js'
 
 export type { ActivityType, Engagement, EngagementSettings }
 
@@ -61,7 +62,20 @@ export interface RecordStore<Rec, Create, Patch, Filter, BulkCreate = Create> {
 /** Removing a company detaches its members (their companyId becomes null). */
 export type CompanyStore = RecordStore<Company, CompanyCreate, CompanyPatch, CompanyListFilter> & PutStore<Company, CompanyCreate>
 /** Removing a member removes all of its activities; references to those activities are cleared. */
-export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate> & PutStore<Member, MemberCreate>
+export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate> & PutStore<Member, MemberCreate> & {
+  /**
+   * The other members of the workspace that are probably the same person (docs/identity.md), found by the
+   * identity keys' index: at most DUPLICATES_LIMIT, the strongest reason first, then createdAt desc, id desc;
+   * undefined when the workspace has no such member.
+   */
+  duplicates (workspaceId: string, id: string): Promise<MemberDuplicate[] | undefined>
+}
+
+/** A member that is probably the same person as another, and why (domain/identity.ts). */
+export interface MemberDuplicate {
+  member: Member
+  reasons: DuplicateReason[]
+}
 /**
  * Removing an activity clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields
  * follow every write. No write gives two activities one (source, externalId): `update` fails with a

@@ -3,6 +3,7 @@ import { postgresActivities } from './activities.js'
 import { admit, connect, counters, poolStats, statement, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
+import { backfillMemberKeys } from './backfill.js'
 import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
@@ -20,6 +21,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const pool = connect(url, options)
   try {
     await migrate(pool)
+    await backfillMemberKeys(pool)
   } catch (error) {
     await pool.end({ timeout: 1 })
     throw error

@@ -10,6 +10,8 @@ import { byKey } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { PostgresEngagement } from './engagement.js'
+import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
+import { duplicatesOf, keysOfRow } from '../model/duplicates.js'
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement) {
@@ -77,6 +79,26 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     return { total, items: await recordsOf(tx, mergedPage(stale, exact, offset, request.page, request.pageSize, list.order), now) }
   }
 
+  // The first members of each of a member's identity keys ($3 kinds, $4 keys), newest first: a range of the key's
+  // index each, walked backwards.
+  const keyMatches = statement<KeyMatch>(`SELECT k.kind, m.member_id AS "memberId", m.created_at AS "createdAt"
+    FROM unnest($3::text[], $4::text[]) AS k (kind, key)
+    CROSS JOIN LATERAL (SELECT member_id, created_at::float8 FROM member_keys
+      WHERE workspace_id = $1 AND kind = k.kind AND key = k.key AND member_id <> $2
+      ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}) AS m`)
+  const rowsOf = statement<MemberRow>(`SELECT ${table.readList} FROM members WHERE workspace_id = $1 AND id = ANY($2::uuid[])`)
+
+  /** The member, the matches of each of its keys and the rows they name, in one snapshot. */
+  async function duplicates (tx: Db, workspaceId: string, id: string, now: number) {
+    const me = await table.find(tx, workspaceId, id)
+    if (me === undefined) return undefined
+    const keys = keysOfRow(me)
+    const matches = keys.length === 0 ? [] : await keyMatches(tx, workspaceId, id, keys.map(({ kind }) => kind), keys.map(({ key }) => key))
+    const ids = strongestFirst(matches)
+    const rows = ids.length === 0 ? [] : await rowsOf(tx, workspaceId, ids)
+    return duplicatesOf(me, rows, await recordsOf(tx, rows, now))
+  }
+
   const { operations } = table
   const store: MemberStore = {
     async get (workspaceId, id) {
@@ -103,6 +125,13 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       return row && (await recordsOf(pool, [row], clock()))[0]
     },
     remove: operations.remove,
+    async duplicates (workspaceId, id) {
+      const now = clock()
+      return await transaction(pool, async (tx) => {
+        await snapshot(tx)
+        return await duplicates(tx, workspaceId, id, now)
+      })
+    },
     async list (workspaceId, request) {
       const now = clock()
       if (isByPulse(request)) {

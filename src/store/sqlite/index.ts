@@ -3,6 +3,7 @@ import { sqliteActivities } from './activities.js'
 import { startCheckpointer, type Checkpointer } from './checkpointer.js'
 import { counters, gateCommits, openDatabase, writerStatsOf, type Db, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
+import { backfillMemberKeys } from './backfill.js'
 import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
@@ -16,6 +17,7 @@ import { sqliteIdempotency } from './idempotency.js'
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const db = openDatabase(path, options)
+  backfillMemberKeys(db)
   const counts = counters(db)
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   const clock = options.clock ?? nowSeconds

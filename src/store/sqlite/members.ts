@@ -10,6 +10,8 @@ import type { Boundary } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { SqliteEngagement } from './engagement.js'
+import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
+import { duplicatesOf, keysOfRow } from '../model/duplicates.js'
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement) {
@@ -25,6 +27,9 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     ORDER BY created_at, id`)
   const activityIndex = countedIndex(db, counters, 'activities', 'activities', blockSize)
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
+  // The first members of one identity key, newest first: a range of the key's index, walked backwards.
+  const keyMatches = db.prepare(`SELECT member_id AS memberId, created_at AS createdAt FROM member_keys
+    WHERE workspace_id = ? AND kind = ? AND key = ? AND member_id <> ? ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}`)
 
   const table = recordTable(db, counters, blockSize, clock, members, (row) => row, {
     check: (row, previous) => checkMember(identity(row), row.company_id === previous?.company_id ? null : row.company_id,
@@ -76,6 +81,16 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     return row && recordsOf([row], now)[0]
   })
 
+  // The member, the matches of each of its keys and the rows they name, in one snapshot.
+  const duplicates = db.transaction((workspaceId: string, id: string, now: number) => {
+    const me = table.find(workspaceId, id)
+    if (me === undefined) return undefined
+    const matches = keysOfRow(me).flatMap(({ kind, key }) =>
+      (keyMatches.all(workspaceId, kind, key, id) as Array<Omit<KeyMatch, 'kind'>>).map((match) => ({ ...match, kind })))
+    const rows = strongestFirst(matches).flatMap((other) => table.find(workspaceId, other) ?? [])
+    return duplicatesOf(me, rows, recordsOf(rows, now))
+  })
+
   const { operations } = table
   const store: MemberStore = {
     async get (workspaceId, id) {
@@ -99,6 +114,9 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       return row && recordsOf([row], clock())[0]
     },
     remove: operations.remove,
+    async duplicates (workspaceId, id) {
+      return duplicates.deferred(workspaceId, id, clock())
+    },
     async list (workspaceId, request) {
       return (isByPulse(request) ? listByPulse : list).deferred(workspaceId, request, clock())
     }
