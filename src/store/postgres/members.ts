@@ -13,6 +13,16 @@ import type { PostgresEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
 import { duplicatesOf, keysOfRow } from '../model/duplicates.js'
 
+/**
+ * The first members of each of a member's identity keys ($1 workspace, $2 the member asked about, $3 kinds, $4 keys),
+ * newest first: a range of the key's index each, walked backwards (test/store/duplicates-plan.test.ts checks the plan).
+ */
+export const KEY_MATCHES = `SELECT k.kind, m.member_id AS "memberId", m.created_at::float8 AS "createdAt"
+  FROM unnest($3::text[], $4::text[]) AS k (kind, key)
+  CROSS JOIN LATERAL (SELECT member_id, created_at FROM member_keys
+    WHERE workspace_id = $1 AND kind = k.kind AND key = k.key AND member_id <> $2
+    ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}) AS m`
+
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement) {
   const deleteActivities = statement<{ id: string, at: number }>(`DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2
@@ -79,13 +89,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     return { total, items: await recordsOf(tx, mergedPage(stale, exact, offset, request.page, request.pageSize, list.order), now) }
   }
 
-  // The first members of each of a member's identity keys ($3 kinds, $4 keys), newest first: a range of the key's
-  // index each, walked backwards.
-  const keyMatches = statement<KeyMatch>(`SELECT k.kind, m.member_id AS "memberId", m.created_at AS "createdAt"
-    FROM unnest($3::text[], $4::text[]) AS k (kind, key)
-    CROSS JOIN LATERAL (SELECT member_id, created_at::float8 FROM member_keys
-      WHERE workspace_id = $1 AND kind = k.kind AND key = k.key AND member_id <> $2
-      ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}) AS m`)
+  const keyMatches = statement<KeyMatch>(KEY_MATCHES)
   const rowsOf = statement<MemberRow>(`SELECT ${table.readList} FROM members WHERE workspace_id = $1 AND id = ANY($2::uuid[])`)
 
   /** The member, the matches of each of its keys and the rows they name, in one snapshot. */

@@ -13,6 +13,13 @@ import type { SqliteEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
 import { duplicatesOf, keysOfRow } from '../model/duplicates.js'
 
+/**
+ * The first members of one identity key (workspace, kind, key, the member asked about), newest first: a range of
+ * the key's index, walked backwards (test/store/duplicates-plan.test.ts checks the plan).
+ */
+export const KEY_MATCHES = `SELECT member_id AS memberId, created_at AS createdAt FROM member_keys
+  WHERE workspace_id = ? AND kind = ? AND key = ? AND member_id <> ? ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}`
+
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement) {
   // Other members' activities that point at the removed ones keep no dangling reference.
@@ -27,9 +34,7 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     ORDER BY created_at, id`)
   const activityIndex = countedIndex(db, counters, 'activities', 'activities', blockSize)
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
-  // The first members of one identity key, newest first: a range of the key's index, walked backwards.
-  const keyMatches = db.prepare(`SELECT member_id AS memberId, created_at AS createdAt FROM member_keys
-    WHERE workspace_id = ? AND kind = ? AND key = ? AND member_id <> ? ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}`)
+  const keyMatches = db.prepare(KEY_MATCHES)
 
   const table = recordTable(db, counters, blockSize, clock, members, (row) => row, {
     check: (row, previous) => checkMember(identity(row), row.company_id === previous?.company_id ? null : row.company_id,
