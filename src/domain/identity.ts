@@ -66,6 +66,12 @@ const bounded = (key: string): string =>
   key.length <= KEY_LENGTH ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`
 
 /**
+ * How every `nameAndCompany` key of a company's members begins (the company's id and a space; the name after it is
+ * bounded alone), so a company's keys are one range of the index: what a company's deletion clears.
+ */
+export const companyKeyPrefix = (companyId: string): string => `${companyId} `
+
+/**
  * A member's identity keys, each once: `email` for each of its emails (primaryEmail and emails) as normalizeEmail
  * makes it; `name` for its full name; `nameAndCompany` for its full name with its company, when it has one.
  */
@@ -75,7 +81,7 @@ export function identityKeys (member: IdentityFacts): IdentityKey[] {
   const name = fullName(member)
   if (name !== undefined) {
     keys.push({ kind: 'name', key: bounded(name) })
-    if (member.companyId !== null) keys.push({ kind: 'nameAndCompany', key: bounded(`${member.companyId} ${name}`) })
+    if (member.companyId !== null) keys.push({ kind: 'nameAndCompany', key: companyKeyPrefix(member.companyId) + bounded(name) })
   }
   return keys
 }

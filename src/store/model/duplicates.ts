@@ -1,4 +1,4 @@
-import { byStrength, duplicateReasons, identityKeys, type IdentityKey } from '../../domain/identity.js'
+import { byStrength, companyKeyPrefix, duplicateReasons, identityKeys, type IdentityKey } from '../../domain/identity.js'
 import type { Member } from '../../schemas/members.js'
 import type { MemberDuplicate } from '../types.js'
 import type { MemberRow } from './records.js'
@@ -23,6 +23,16 @@ export function duplicatesOf (me: MemberRow, rows: readonly MemberRow[], records
     .sort((a, b) => byStrength({ strongest: a.reasons[0]!, createdAt: a.row.created_at, id: a.row.id },
       { strongest: b.reasons[0]!, createdAt: b.row.created_at, id: b.row.id }))
     .map(({ member, reasons }) => ({ member, reasons }))
+}
+
+/**
+ * The range of the `nameAndCompany` keys of a company's members, [from, to): cleared when the company is deleted,
+ * as that detaches its members without writing them one by one (' ' is followed by '!' in every collation the
+ * stores use: bytewise).
+ */
+export function companyKeys (companyId: string): { from: string, to: string } {
+  const from = companyKeyPrefix(companyId)
+  return { from, to: `${from.slice(0, -1)}!` }
 }
 
 /** Members whose keys a backfill step computes in one transaction (migration 8: the members stored before it). */

@@ -37,7 +37,9 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const idempotency = postgresIdempotency(pool, clock)
   const purger = startRefresher(async () => await idempotency.purge(), PURGE_INTERVAL_MS)
   return {
-    companies: recordTable(pool, counts, blockSize, clock, companies, toCompany).operations,
+    companies: recordTable(pool, counts, blockSize, clock, companies, toCompany, {
+      beforeDelete: async (db, row) => await members.companyRemoving(db, row.workspace_id, row.id)
+    }).operations,
     members: members.store,
     activities: postgresActivities(pool, counts, blockSize, clock, engagement, types, members.table),
     channels: recordTable(pool, counts, blockSize, clock, channels, toChannel, {

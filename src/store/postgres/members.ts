@@ -11,11 +11,11 @@ import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { PostgresEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
-import { duplicatesOf, keysOfRow } from '../model/duplicates.js'
+import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 
 /**
  * The first members of each of a member's identity keys ($1 workspace, $2 the member asked about, $3 kinds, $4 keys),
- * newest first: a range of the key's index each, walked backwards (test/store/duplicates-plan.test.ts checks the plan).
+ * newest first: a range of the key's index each, walked backwards (test/store/member-keys.test.ts checks the plan).
  */
 export const KEY_MATCHES = `SELECT k.kind, m.member_id AS "memberId", m.created_at::float8 AS "createdAt"
   FROM unnest($3::text[], $4::text[]) AS k (kind, key)
@@ -90,6 +90,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   }
 
   const keyMatches = statement<KeyMatch>(KEY_MATCHES)
+  const clearCompanyKeys = statement('DELETE FROM member_keys WHERE workspace_id = $1 AND kind = \'nameAndCompany\' AND key >= $2 AND key < $3')
   const rowsOf = statement<MemberRow>(`SELECT ${table.readList} FROM members WHERE workspace_id = $1 AND id = ANY($2::uuid[])`)
 
   /** The member, the matches of each of its keys and the rows they name, in one snapshot. */
@@ -148,5 +149,11 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       return { total: page.total, items: await recordsOf(pool, page.items, now) }
     }
   }
-  return { store, table }
+  /** Before a company's deletion detaches its members: their keys of that company go (one range of the index). */
+  async function companyRemoving (db: Db, workspaceId: string, companyId: string): Promise<void> {
+    const { from, to } = companyKeys(companyId)
+    await clearCompanyKeys(db, workspaceId, from, to)
+  }
+
+  return { store, table, companyRemoving }
 }

@@ -30,7 +30,9 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const idempotency = sqliteIdempotency(db, clock)
   const purger = startRefresher(async () => await idempotency.purge(), PURGE_INTERVAL_MS)
   return {
-    companies: recordTable(db, counts, blockSize, clock, companies, toCompany).operations,
+    companies: recordTable(db, counts, blockSize, clock, companies, toCompany, {
+      beforeDelete: (row) => members.companyRemoving(row.workspace_id, row.id)
+    }).operations,
     members: members.store,
     activities: sqliteActivities(db, counts, blockSize, clock, engagement, members.table),
     channels: recordTable(db, counts, blockSize, clock, channels, toChannel, {

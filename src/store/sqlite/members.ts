@@ -11,11 +11,11 @@ import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { SqliteEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
-import { duplicatesOf, keysOfRow } from '../model/duplicates.js'
+import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 
 /**
  * The first members of one identity key (workspace, kind, key, the member asked about), newest first: a range of
- * the key's index, walked backwards (test/store/duplicates-plan.test.ts checks the plan).
+ * the key's index, walked backwards (test/store/member-keys.test.ts checks the plan).
  */
 export const KEY_MATCHES = `SELECT member_id AS memberId, created_at AS createdAt FROM member_keys
   WHERE workspace_id = ? AND kind = ? AND key = ? AND member_id <> ? ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}`
@@ -35,6 +35,7 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
   const activityIndex = countedIndex(db, counters, 'activities', 'activities', blockSize)
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
   const keyMatches = db.prepare(KEY_MATCHES)
+  const clearCompanyKeys = db.prepare('DELETE FROM member_keys WHERE workspace_id = ? AND kind = \'nameAndCompany\' AND key >= ? AND key < ?')
 
   const table = recordTable(db, counters, blockSize, clock, members, (row) => row, {
     check: (row, previous) => checkMember(identity(row), row.company_id === previous?.company_id ? null : row.company_id,
@@ -126,5 +127,11 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       return (isByPulse(request) ? listByPulse : list).deferred(workspaceId, request, clock())
     }
   }
-  return { store, table }
+  /** Before a company's deletion detaches its members: their keys of that company go (one range of the index). */
+  function companyRemoving (workspaceId: string, companyId: string): void {
+    const { from, to } = companyKeys(companyId)
+    clearCompanyKeys.run(workspaceId, from, to)
+  }
+
+  return { store, table, companyRemoving }
 }

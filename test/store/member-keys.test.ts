@@ -60,3 +60,51 @@ describe('the duplicates query reads the identity keys\' index, and nothing else
     assert.doesNotMatch(plan, /Seq Scan|Bitmap|Sort|members/, plan)
   })
 })
+
+// The table holds exactly each member's keys: a company's deletion detaches its members with one UPDATE (not a
+// write of each member), so it clears their `nameAndCompany` keys itself, as one range of the index.
+async function companyLifecycle (store: Store): Promise<{ workspaceId: string, memberIds: string[] }> {
+  const workspaceId = randomUUID()
+  const company = await store.companies.create(workspaceId, { name: 'Acme' })
+  const kept = await store.companies.create(workspaceId, { name: 'Globex' })
+  const memberIds = []
+  for (const companyId of [company.id, company.id, kept.id]) {
+    const member = await store.members.create(workspaceId, { firstName: 'Ada', lastName: 'Lovelace' })
+    await store.members.update(workspaceId, member.id, { companyId })
+    memberIds.push(member.id)
+  }
+  assert.equal(await store.companies.remove(workspaceId, company.id), true)
+  return { workspaceId, memberIds }
+}
+
+const EXPECTED_KEYS = (ids: string[], keptCompany: string) => [
+  ...ids.map((id) => ({ member_id: id, kind: 'name', key: 'ada lovelace' })),
+  { member_id: ids[2]!, kind: 'nameAndCompany', key: `${keptCompany} ada lovelace` }
+]
+
+describe('member_keys holds exactly each member\'s keys after a company is deleted', () => {
+  test('sqlite', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    const path = join(dir, 'records.db')
+    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const { workspaceId, memberIds } = await companyLifecycle(store)
+    const kept = (await store.members.get(workspaceId, memberIds[2]!))!.companyId!
+    await store.close()
+    const db = new Database(path)
+    t.after(() => db.close())
+    const rows = db.prepare('SELECT member_id, kind, key FROM member_keys WHERE workspace_id = ? ORDER BY kind, member_id').all(workspaceId)
+    assert.deepEqual(rows, EXPECTED_KEYS(memberIds, kept))
+  })
+
+  test('postgres', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const store = await openPostgresStore(schema.url, { poolSize: 4, statementTimeoutMs: 30_000 })
+    t.after(async () => await store.close())
+    const { workspaceId, memberIds } = await companyLifecycle(store)
+    const kept = (await store.members.get(workspaceId, memberIds[2]!))!.companyId!
+    const rows = await schema.sql`SELECT member_id, kind, key FROM member_keys WHERE workspace_id = ${workspaceId} ORDER BY kind, member_id`
+    assert.deepEqual(rows.map((row) => ({ ...row })), EXPECTED_KEYS(memberIds, kept))
+  })
+})
