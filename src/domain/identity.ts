@@ -56,9 +56,10 @@ export function fullName (member: Pick<Identity, 'firstName' | 'lastName'>): str
 }
 
 /**
- * The longest key kept as it is, in UTF-16 code units (at most 600 bytes of UTF-8): a longer one (a name of
- * hundreds of characters) is kept as its SHA-256, so every key fits any index (PostgreSQL's btree entries hold
- * about 2,700 bytes) and long names still compare whole.
+ * The longest email or name kept as it is, in UTF-16 code units (at most 600 bytes of UTF-8): a longer one (a name
+ * of hundreds of characters) is kept as its SHA-256, so every key (a `nameAndCompany` one is the company's id, a
+ * space and the name) fits any index (PostgreSQL's btree entries hold about 2,700 bytes) and long names still
+ * compare whole.
  */
 export const KEY_LENGTH = 200
 

@@ -1,8 +1,9 @@
 // Who is probably the same person (GET /v1/members/{id}/duplicates, docs/identity.md): each member's identity
 // keys (src/domain/identity.ts: normalised emails, the folded full name, that name with the company), one row
 // each, kept in step by every member write. A key's members are a range of the primary key, newest first; a
-// member's own keys are cleared through member_keys_by_member. Keys are at most 200 characters (longer ones are
-// kept as their SHA-256), so every one fits a btree entry; created_at is the member's, in epoch seconds.
+// member's own keys are cleared through member_keys_by_member, a deleted company's by the range of keys that
+// begin with its id. Names and emails in keys are at most 200 characters (longer ones are kept as their SHA-256),
+// so every key fits a btree entry; created_at is the member's, in epoch seconds.
 //
 // SQL cannot fold accents, so the keys of the members already stored are computed by the service when it opens
 // the database (src/store/postgres/backfill.ts), in batches, after the last member it has done: the one row of

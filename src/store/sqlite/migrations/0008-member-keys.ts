@@ -1,7 +1,8 @@
 // Who is probably the same person (GET /v1/members/{id}/duplicates, docs/identity.md): each member's identity
 // keys (src/domain/identity.ts: normalised emails, the folded full name, that name with the company), one row
 // each, kept in step by every member write. A key's members are a range of the primary key, newest first; a
-// member's own keys are cleared through member_keys_by_member.
+// member's own keys are cleared through member_keys_by_member, a deleted company's by the range of keys that
+// begin with its id.
 //
 // SQL cannot fold accents, so the keys of the members already stored are computed by the service when it opens
 // the database (src/store/sqlite/backfill.ts), in batches, after the last member it has done: the one row of
