@@ -7,7 +7,7 @@ import { listQuery, type Dialect, type ListQuery, type ListRequest } from '../mo
 import { writer, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
-import { gainedKey, keyConflict, matchSql } from '../model/matching.js'
+import { gainedKeys, keyConflict, matchSql } from '../model/matching.js'
 import type { Put, PutOutcome } from '../types.js'
 import { itemOutcome, putOutcomes } from '../model/rules.js'
 
@@ -91,10 +91,15 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   const matchOf = (workspaceId: string, input: object, extra: Record<string, unknown> = {}): Row | undefined =>
     matching(workspaceId, keyOf(workspaceId, input, extra))
 
-  /** A unique key a row gains may not be another row's: ConflictError naming the field the write set and the other row. */
-  function checkUnique (row: Row, previous: Row | undefined, input: object): void {
-    const other = matching(row.workspace_id, gainedKey(match, row, previous))
-    if (other !== undefined && other.id !== row.id) throw keyConflict(match as never, input, other.id)
+  /**
+   * A unique key a row gains may not be another row's: ConflictError naming the field and the other row.
+   * `found`: the key the caller looked up already.
+   */
+  function checkUnique (row: Row, previous: Row | undefined, input: object, found?: readonly string[]): void {
+    for (const { key, field } of gainedKeys(match, row, previous, found)) {
+      const other = matching(row.workspace_id, key)
+      if (other !== undefined && other.id !== row.id) throw keyConflict(match as never, input, other.id, field)
+    }
   }
 
   /** Keeps the side tables in step with a written row (`previous` its former state, none when new). */
@@ -130,8 +135,8 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     const now = clock()
     const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
     for (const [i, row] of rows.entries()) {
-      // `matched`: the caller found no row with this key in this transaction already.
-      if (!matched) checkUnique(row, undefined, inputs[i]!)
+      // `matched`: the caller found no row with this match key in this transaction already.
+      checkUnique(row, undefined, inputs[i]!, matched ? match?.key(row) : undefined)
       hooks.check?.(row, undefined)
       insert.run(encode(row))
       keepSides(row, undefined)
