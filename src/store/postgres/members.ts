@@ -10,6 +10,7 @@ import { byKey } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { PostgresEngagement } from './engagement.js'
+import { eraseCopies } from './merges.js'
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement) {
@@ -38,10 +39,12 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       const found = await companiesFound(db, rows[0]!.workspace_id, rows.map(named))
       for (const row of rows) checkMember(identity(row), named(row), (companyId) => found.has(companyId))
     },
-    // Its activities go with it. The member's row lock is taken first (remove reads it FOR UPDATE), as every
+    // Its activities go with it, and every copy of its data (an erasure). The member's row lock is taken first (remove reads it FOR UPDATE), as every
     // write that touches its activities takes it first.
     beforeDelete: async (db, row) => {
-      const [removed] = await allSettled([deleteActivities(db, row.workspace_id, row.id), deleteDays(db, row.workspace_id, row.id)])
+      const [removed] = await allSettled([
+        deleteActivities(db, row.workspace_id, row.id), deleteDays(db, row.workspace_id, row.id), eraseCopies(db, row.workspace_id, row.id)
+      ])
       removed.sort(byKey)
       if (removed.length > 0) await clearReferences(db, row.workspace_id, removed.map((activity) => activity.id), clock())
       await activityIndex.changed(db, row.workspace_id, removed, -1)
@@ -115,5 +118,5 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       return { total: page.total, items: await recordsOf(pool, page.items, now) }
     }
   }
-  return { store, table }
+  return { store, table, recordsOf }
 }

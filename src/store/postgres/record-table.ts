@@ -229,10 +229,26 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   async function patchRow (db: Db, row: Row, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
     const next = patchedRow(resource, row, input, extra, clock())
     if (next === undefined) return row
-    await checkUnique(db, next, row, input)
-    await hooks.check?.(db, [next], row)
-    await allSettled([update(db, row.workspace_id, row.id, ...values(next, written)), keepSides(db, row.workspace_id, [next], row)])
+    await writeRow(db, next, row, input)
     return next
+  }
+
+  /**
+   * Writes `next` over `previous` (read FOR UPDATE): the columns requests set and updated_at, and the side tables;
+   * checked as a write of `input`.
+   */
+  async function writeRow (db: Db, next: Row, previous: Row, input: object = {}): Promise<void> {
+    await checkUnique(db, next, previous, input)
+    await hooks.check?.(db, [next], previous)
+    await allSettled([update(db, previous.workspace_id, previous.id, ...values(next, written)), keepSides(db, previous.workspace_id, [next], previous)])
+  }
+
+  /** Inserts a row exactly as given (one deleted before, restored), checked as a new one; call last but for other counters. */
+  async function restoreRow (db: Db, row: Row): Promise<void> {
+    await checkUnique(db, row, undefined, {})
+    await hooks.check?.(db, [row], undefined)
+    await allSettled([insert(db, ...values(row, resource.columns)), keepSides(db, row.workspace_id, [row])])
+    await index?.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, 1)
   }
 
   /** The rows of these ids, read FOR UPDATE (in id order, as every writer of several takes them). */
@@ -296,7 +312,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
 
   /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
   async function deleteRow (db: Db, row: Row): Promise<void> {
-    await remove(db, row.workspace_id, row.id)
+    await allSettled([...sides.map(async (side) => await side.clear(db, row.workspace_id, row.id)), remove(db, row.workspace_id, row.id)])
     await index?.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, -1)
   }
 
@@ -378,6 +394,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     insertRows,
     patchRow,
     patchRows,
+    writeRow,
+    restoreRow,
     deleteRow,
     /** The resource's get, create, createMany, update, remove and list, for its store to offer as they are. */
     operations: {
@@ -423,10 +441,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
           if (row === undefined) return false
           await hooks.beforeDelete?.(tx, row)
           const now = clock()
-          await allSettled([
-            ...detach.map(async (statement) => await statement(tx, workspaceId, id, now)),
-            ...sides.map(async (side) => await side.clear(tx, workspaceId, id))
-          ])
+          await allSettled(detach.map(async (statement) => await statement(tx, workspaceId, id, now)))
           await deleteRow(tx, row)
           return true
         })

@@ -150,16 +150,33 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   function patchRow (row: Row, input: object, extra: Record<string, unknown> = {}): Row {
     const next = patchedRow(resource, row, input, extra, clock())
     if (next === undefined) return row
-    checkUnique(next, row, input)
-    hooks.check?.(next, row)
-    const encoded = encode(next)
-    const before = encode(row) as Record<string, unknown>
-    updateOf(writable.filter((c) => (encoded as Record<string, unknown>)[c] !== before[c])).run(encoded)
-    keepSides(next, row)
+    writeRow(next, row, input)
     return next
   }
 
+  /** Writes `next` over `previous` (the columns that differ, and the side tables), checked as a write of `input`. */
+  function writeRow (next: Row, previous: Row, input: object = {}): void {
+    checkUnique(next, previous, input)
+    hooks.check?.(next, previous)
+    const encoded = encode(next)
+    const before = encode(previous) as Record<string, unknown>
+    const changed = writable.filter((c) => (encoded as Record<string, unknown>)[c] !== before[c])
+    if (changed.length > 0) updateOf(changed).run(encoded)
+    keepSides(next, previous)
+  }
+
+  /** Inserts a row exactly as given (one deleted before, restored), checked as a new one, counted and indexed. */
+  function restoreRow (row: Row): void {
+    checkUnique(row, undefined, {})
+    hooks.check?.(row, undefined)
+    insert.run(encode(row))
+    keepSides(row, undefined)
+    count(row.workspace_id, [row])
+  }
+
+  /** Deletes the row and its side-table rows, and counts it out; the rest of its cascade is the caller's. */
   function deleteRow (row: Row): void {
+    for (const side of sides) side.clear.run(row.workspace_id, row.id)
     deleteById.run(row.workspace_id, row.id)
     if (counter !== undefined) counters.add(row.workspace_id, counter, -1)
     index?.removed(row.workspace_id, [{ at: row.created_at, id: row.id }])
@@ -229,7 +246,6 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     hooks.beforeDelete?.(row)
     const now = clock()
     for (const statement of detach) statement.run(now, workspaceId, id)
-    for (const side of sides) side.clear.run(workspaceId, id)
     deleteRow(row)
     return true
   })
@@ -248,6 +264,8 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     batched,
     insertRows,
     patchRow,
+    writeRow,
+    restoreRow,
     deleteRow,
     listRows,
     totalOf,
