@@ -6,6 +6,7 @@ import { ErrorBodySchema, ErrorDetailSchema, SuccessBody } from './common.js'
 import { CompanyBody, CompanyPageSchema, CompanySchema } from './companies.js'
 import { EngagementBody, EngagementSchema, EngagementSettingsBody, EngagementSettingsSchema } from './engagement.js'
 import { MemberBody, MemberDuplicatesSchema, MemberPageSchema, MemberSchema } from './members.js'
+import { MemberMergeBody, MergeBody, MergeSchema, MergeUndoneBody } from './merges.js'
 
 /**
  * The schemas answers refer to by name (Ref): registered with addSchema, they are what the serializer resolves
@@ -20,5 +21,6 @@ export const NAMED_SCHEMAS = [
   ActivityTypeSchema, ActivityTypeBody, ActivityTypePageSchema,
   EngagementSettingsSchema, EngagementSettingsBody,
   EngagementSchema, EngagementBody,
+  MergeSchema, MemberMergeBody, MergeBody, MergeUndoneBody,
   ActivityBulkResults, MemberBulkResults, CompanyBulkResults, ChannelBulkResults
 ]

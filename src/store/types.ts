@@ -6,11 +6,12 @@ import type { Company, CompanyCreate, CompanyListQuery, CompanyPatch } from '../
 import type { Member, MemberCreate, MemberListQuery, MemberPatch } from '../schemas/members.js'
 import type { ActivityType, ActivityTypeCreate, ActivityTypeListQuery, ActivityTypePatch } from '../schemas/activity-types.js'
 import type { EngagementSettings } from '../schemas/engagement.js'
+import type { Merge } from '../schemas/merges.js'
 import type { Engagement } from '../domain/engagement.js'
 import type { Clock } from '../domain/time.js'
 import type { DuplicateReason } from '../domain/identity.js'
 
-export type { ActivityType, Engagement, EngagementSettings }
+export type { ActivityType, Engagement, EngagementSettings, Member, Merge }
 
 // The only door to the database. Every method is one whole operation (one transaction for a write),
 // confined to the workspace it is given first. Methods return records, or undefined / false when the
@@ -61,7 +62,10 @@ export interface RecordStore<Rec, Create, Patch, Filter, BulkCreate = Create> {
 
 /** Removing a company detaches its members (their companyId becomes null). */
 export type CompanyStore = RecordStore<Company, CompanyCreate, CompanyPatch, CompanyListFilter> & PutStore<Company, CompanyCreate>
-/** Removing a member removes all of its activities; references to those activities are cleared. */
+/**
+ * Removing a member is an erasure: all of its activities go, references to them are cleared, and no copy of its data
+ * stays (the merges that hold one keep only their ids; kept answers of Idempotency-Keys naming it are deleted).
+ */
 export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate> & PutStore<Member, MemberCreate> & {
   /**
    * The other members of the workspace that are probably the same person (docs/identity.md), found by the
@@ -76,6 +80,7 @@ export interface MemberDuplicate {
   member: Member
   reasons: DuplicateReason[]
 }
+
 /**
  * Removing an activity clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields
  * follow every write. No write gives two activities one (source, externalId): `update` fails with a
@@ -104,6 +109,21 @@ export interface EngagementStore {
   explain (workspaceId: string, memberId: string): Promise<Engagement | undefined>
   /** Excludes a member from engagement (pulse and level 0 everywhere) or includes it again; then as `explain`. */
   setExcluded (workspaceId: string, memberId: string, excluded: boolean): Promise<Engagement | undefined>
+}
+
+/**
+ * Member merges and their undo (docs/identity.md; the rules are model/merge.ts). Each is one transaction.
+ * `merge` answers undefined when the workspace has no member `memberId`, and fails with an InvalidFieldError
+ * (memberId) when `mergedMemberId` names no other member of it; `undo` fails with a ConflictError saying why when it
+ * can no longer be exact, and answers undefined for a merge the workspace does not have (or one undone already).
+ */
+export interface MergeStore {
+  merge (workspaceId: string, memberId: string, mergedMemberId: string): Promise<{ member: Member, merge: Merge } | undefined>
+  get (workspaceId: string, mergeId: string): Promise<Merge | undefined>
+  /** Both members as they were before the merge: the kept one, then the restored one. */
+  undo (workspaceId: string, mergeId: string): Promise<[Member, Member] | undefined>
+  /** Erases the copies of members kept by merges older than MERGE_UNDO_SECONDS, in batches; answers how many. */
+  expire (): Promise<number>
 }
 
 /**
@@ -179,6 +199,7 @@ export interface Store {
   readonly channels: ChannelStore
   readonly activityTypes: ActivityTypeStore
   readonly engagement: EngagementStore
+  readonly merges: MergeStore
   readonly idempotency: IdempotencyStore
   /** The time of every write and read (epoch seconds): the system's, or a test's. */
   readonly clock: Clock

@@ -48,7 +48,7 @@ for (const store of testStores()) {
       assert.deepEqual(await reasonsOf(client, me.id), [[secondary.id, ['email']], [googlemail.id, ['email']], [plain.id, ['email']]])
       // Both ways, and a secondary email of the member asked about counts as well.
       assert.deepEqual(await reasonsOf(client, secondary.id), [[googlemail.id, ['email']], [plain.id, ['email']], [me.id, ['email']]])
-      const other = await createMember(client, { firstName: 'Other', emails: ['JOHNSMITH@gmail.com'] })
+      const other = await createMember(client, { firstName: 'Other', emails: ['JOHN.SMITH@gmail.com'] })
       assert.deepEqual((await reasonsOf(client, plain.id))[0], [other.id, ['email']])
     })
 
@@ -166,6 +166,24 @@ for (const store of testStores()) {
       // The bulk path that updates a member as a PATCH would keeps its keys in step too.
       assert.equal((await client.post('/v1/members/bulk', { members: [{ primaryEmail: 'linus@gmail.com', lastName: 'Benedict' }] })).statusCode, 200)
       assert.deepEqual(await reasonsOf(client, me.id), [])
+    })
+
+    test('a merge takes the merged member\'s keys with it, and its undo brings them back', async () => {
+      const { client } = await fresh()
+      const me = await createMember(client, { firstName: 'Ada', lastName: 'Lovelace', primaryEmail: 'ada@example.org' })
+      const twin = await createMember(client, { firstName: 'ADA', lastName: 'lovelace', primaryEmail: 'a.d.a@gmail.com' })
+      const third = await createMember(client, { primaryEmail: 'ada+x@googlemail.com' })
+      const before = await duplicatesOf(client, third.id)
+      assert.deepEqual(before.map(({ member, reasons }) => [member.id, reasons]), [[twin.id, ['email']]])
+      const merged = await client.post(`/v1/members/${me.id}/merge`, { memberId: twin.id })
+      assert.equal(merged.statusCode, 200, merged.body)
+      // The kept member now holds the twin's email; the twin is gone.
+      assert.deepEqual(await reasonsOf(client, third.id), [[me.id, ['email']]])
+      assertNotFound(await client.get(`/v1/members/${twin.id}/duplicates`))
+      const undone = await client.post(`/v1/merges/${(merged.json() as { merge: { id: string } }).merge.id}/undo`, {})
+      assert.equal(undone.statusCode, 200, undone.body)
+      assert.deepEqual(await duplicatesOf(client, third.id), before)
+      assert.deepEqual(await reasonsOf(client, me.id), [[twin.id, ['name']]])
     })
 
     test('at most 100, the strongest reason first, then createdAt desc and id desc', async () => {

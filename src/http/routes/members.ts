@@ -15,10 +15,12 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
       summary: 'Create a member',
       description: 'Creates a member in the workspace of the token: at least one of `firstName`, `lastName`, ' +
         '`primaryEmail`. `linkedinUrl` is stored and never returned; `level`, `pulse`, `firstActivity` and ' +
-        '`lastActivity` are derived from the member\'s activities.',
+        '`lastActivity` are derived from the member\'s activities. No two members of a workspace share an email ' +
+        '(`primaryEmail` or one of `emails`, ignoring case): one another member has is a 409 naming the field and that ' +
+        'member (`id`), so a client can merge instead.',
       tags: ['members'],
       body: MemberCreateSchema,
-      response: withErrors({ 201: MemberBody }, 413, 415)
+      response: withErrors({ 201: MemberBody }, 409, 413, 415)
     }
   }, async (request, reply) => {
     const member = await store.members.create(request.workspaceId, request.body)
@@ -30,7 +32,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
     summary: 'Create or update members in bulk',
     description: 'Up to 1,000 members, each a body of `POST /v1/members`: one whose `primaryEmail` a member of the ' +
       'workspace has (as its primaryEmail or in its emails, ignoring case) updates that member as a PATCH would (200), ' +
-      'else it is created (201); applied in order as if sent one by one, in one transaction: an item that is invalid ' +
+      'else it is created (201); an email held by another member is that item\'s 409; applied in order as if sent one by one, in one transaction: an item that is invalid ' +
       'answers its error and changes nothing, never failing the others.',
     tag: 'members',
     items: 'members',
@@ -64,11 +66,12 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
       operationId: 'updateMember',
       summary: 'Update a member',
       description: 'Changes the fields the body names (omitted: unchanged, `null`: cleared); `companyId` attaches the ' +
-        'member to a company of the workspace, or detaches it with `null`.',
+        'member to a company of the workspace, or detaches it with `null`. An email another member has is a 409 naming ' +
+        'the field and that member (`id`).',
       tags: ['members'],
       params: IdParams,
       body: MemberPatchSchema,
-      response: withErrors({ 200: MemberBody }, 404, 413, 415)
+      response: withErrors({ 200: MemberBody }, 404, 409, 413, 415)
     }
   }, async (request) => {
     const member = await store.members.update(request.workspaceId, request.params.id, request.body)

@@ -14,6 +14,7 @@ import { startRefresher } from '../refresher.js'
 import { postgresActivityTypes } from './activity-types.js'
 import { postgresEngagement } from './engagement.js'
 import { postgresIdempotency } from './idempotency.js'
+import { postgresMerges } from './merges.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
@@ -35,7 +36,8 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const refresher = startRefresher(async () => await engagement.refreshAll())
   const members = postgresMembers(pool, counts, blockSize, clock, engagement)
   const idempotency = postgresIdempotency(pool, clock)
-  const purger = startRefresher(async () => await idempotency.purge(), PURGE_INTERVAL_MS)
+  const merges = postgresMerges(pool, clock, members.table, members.recordsOf)
+  const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   return {
     companies: recordTable(pool, counts, blockSize, clock, companies, toCompany, {
       beforeDelete: async (db, row) => await members.companyRemoving(db, row.workspace_id, row.id)
@@ -47,6 +49,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     }).operations,
     activityTypes: postgresActivityTypes(pool, counts, clock, engagement, types, refresher),
     engagement: engagement.engagement,
+    merges,
     idempotency,
     clock,
     async ping () {

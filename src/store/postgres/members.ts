@@ -12,6 +12,7 @@ import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engageme
 import type { PostgresEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
 import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
+import { eraseCopies } from './merges.js'
 
 /**
  * The first members of each of a member's identity keys ($1 workspace, $2 the member asked about, $3 kinds, $4 keys),
@@ -50,10 +51,12 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       const found = await companiesFound(db, rows[0]!.workspace_id, rows.map(named))
       for (const row of rows) checkMember(identity(row), named(row), (companyId) => found.has(companyId))
     },
-    // Its activities go with it. The member's row lock is taken first (remove reads it FOR UPDATE), as every
+    // Its activities go with it, and every copy of its data (an erasure). The member's row lock is taken first (remove reads it FOR UPDATE), as every
     // write that touches its activities takes it first.
     beforeDelete: async (db, row) => {
-      const [removed] = await allSettled([deleteActivities(db, row.workspace_id, row.id), deleteDays(db, row.workspace_id, row.id)])
+      const [removed] = await allSettled([
+        deleteActivities(db, row.workspace_id, row.id), deleteDays(db, row.workspace_id, row.id), eraseCopies(db, row.workspace_id, row.id)
+      ])
       removed.sort(byKey)
       if (removed.length > 0) await clearReferences(db, row.workspace_id, removed.map((activity) => activity.id), clock())
       await activityIndex.changed(db, row.workspace_id, removed, -1)
@@ -155,5 +158,5 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     await clearCompanyKeys(db, workspaceId, from, to)
   }
 
-  return { store, table, companyRemoving }
+  return { store, table, recordsOf, companyRemoving }
 }

@@ -14,6 +14,7 @@ import { sqliteActivityTypes } from './activity-types.js'
 import { startRefresher } from '../refresher.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 import { sqliteIdempotency } from './idempotency.js'
+import { sqliteMerges } from './merges.js'
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const db = openDatabase(path, options)
@@ -28,7 +29,8 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const refresher = startRefresher(async () => await engagement.refreshAll())
   const members = sqliteMembers(db, counts, blockSize, clock, engagement)
   const idempotency = sqliteIdempotency(db, clock)
-  const purger = startRefresher(async () => await idempotency.purge(), PURGE_INTERVAL_MS)
+  const merges = sqliteMerges(db, clock, members.table, members.recordsOf)
+  const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   return {
     companies: recordTable(db, counts, blockSize, clock, companies, toCompany, {
       beforeDelete: (row) => members.companyRemoving(row.workspace_id, row.id)
@@ -40,6 +42,7 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
     }).operations,
     activityTypes: sqliteActivityTypes(db, counts, clock, engagement, refresher),
     engagement: engagement.engagement,
+    merges,
     idempotency,
     clock,
     async ping () {

@@ -12,6 +12,7 @@ import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engageme
 import type { SqliteEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
 import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
+import { sqliteErasure } from './merges.js'
 
 /**
  * The first members of one identity key (workspace, kind, key, the member asked about), newest first: a range of
@@ -36,12 +37,14 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
   const keyMatches = db.prepare(KEY_MATCHES)
   const clearCompanyKeys = db.prepare('DELETE FROM member_keys WHERE workspace_id = ? AND kind = \'nameAndCompany\' AND key >= ? AND key < ?')
+  const erase = sqliteErasure(db)
 
   const table = recordTable(db, counters, blockSize, clock, members, (row) => row, {
     check: (row, previous) => checkMember(identity(row), row.company_id === previous?.company_id ? null : row.company_id,
       (companyId) => companyExists.get(row.workspace_id, companyId) !== undefined),
-    // Its activities go with it.
+    // Its activities go with it, and every copy of its data (an erasure).
     beforeDelete: (row) => {
+      erase(row.workspace_id, row.id)
       const params = { workspace_id: row.workspace_id, member_id: row.id, now: clock() }
       for (const statement of clearReferences) statement.run(params)
       const removed = activityKeys.all(row.workspace_id, row.id) as Boundary[]
@@ -133,5 +136,5 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     clearCompanyKeys.run(workspaceId, from, to)
   }
 
-  return { store, table, companyRemoving }
+  return { store, table, recordsOf, companyRemoving }
 }
