@@ -1,6 +1,6 @@
 import { BACKFILL_BATCH, BACKFILL_COLUMNS, keyRowsOf } from '../model/duplicates.js'
 import type { MemberRow } from '../model/records.js'
-import { statement, transaction, type Pool } from './database.js'
+import { statement, transaction, type Db, type Pool } from './database.js'
 
 const cursor = statement<{ workspace_id: string | null, member_id: string | null }>('SELECT workspace_id, member_id FROM member_keys_backfill FOR UPDATE')
 // FOR SHARE: a write of one of these members (which reads it FOR UPDATE first) waits for the batch, then keeps
@@ -21,15 +21,18 @@ const finish = statement('DELETE FROM member_keys_backfill')
  * take turns); its row goes when every member is done, so later opens do nothing.
  */
 export async function backfillMemberKeys (pool: Pool): Promise<void> {
-  while (await transaction(pool, async (tx) => {
-    const [at] = await cursor(tx)
-    if (at === undefined) return false
-    const rows = at.workspace_id === null ? await first(tx) : await after(tx, at.workspace_id, at.member_id)
-    const keys = keyRowsOf(rows)
-    if (keys.length > 0) await add(tx, ...[0, 1, 2, 3, 4].map((c) => keys.map((values) => values[c]!)))
-    const last = rows.at(-1)
-    if (last === undefined || rows.length < BACKFILL_BATCH) await finish(tx)
-    else await advance(tx, last.workspace_id, last.id)
-    return last !== undefined && rows.length === BACKFILL_BATCH
-  }));
+  while (await transaction(pool, step));
+}
+
+/** One batch: false when every member is done. */
+async function step (tx: Db): Promise<boolean> {
+  const [at] = await cursor(tx)
+  if (at === undefined) return false
+  const rows = at.workspace_id === null ? await first(tx) : await after(tx, at.workspace_id, at.member_id)
+  const keys = keyRowsOf(rows)
+  if (keys.length > 0) await add(tx, ...[0, 1, 2, 3, 4].map((c) => keys.map((values) => values[c]!)))
+  const last = rows.at(-1)
+  if (last === undefined || rows.length < BACKFILL_BATCH) await finish(tx)
+  else await advance(tx, last.workspace_id, last.id)
+  return last !== undefined && rows.length === BACKFILL_BATCH
 }
