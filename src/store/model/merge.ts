@@ -3,6 +3,7 @@ import { DAY_SECONDS } from '../../domain/engagement.js'
 import { toWireTime } from '../../domain/time.js'
 import { ConflictError, InvalidFieldError } from '../types.js'
 import { members } from './resources.js'
+import { withDerived } from './rows.js'
 import type { ActivityRow, MemberRow } from './records.js'
 
 // Merging a member into another and undoing it exactly (docs/identity.md), the same on both stores: what the kept
@@ -45,7 +46,7 @@ export function mergedRow (kept: MemberRow, merged: MemberRow, now: number): Mem
   row.first_activity = earliest(kept.first_activity, merged.first_activity)
   row.last_activity = latest(kept.last_activity, merged.last_activity)
   row.updated_at = now
-  return stale(row)
+  return stale(withDerived(members, row))
 }
 
 /** A member whose pulse is computed again on its next read (an excluded one's stays 0). */
@@ -131,7 +132,10 @@ export function undoable (view: UndoView): MergeState {
   return state
 }
 
-/** The kept member's row restored: its own columns as before the merge, its derived ones as they are now. */
+/**
+ * The kept member's row restored: its own columns as before the merge, the columns computed from them again, its
+ * counts as they are now (activities created since stay with it).
+ */
 export function restoredKept (now: MemberRow, before: MemberRow): MemberRow {
-  return stale({ ...now, ...Object.fromEntries(OWN_COLUMNS.map((c) => [c, (before as unknown as Record<string, unknown>)[c]])) })
+  return stale(withDerived(members, { ...now, ...Object.fromEntries(OWN_COLUMNS.map((c) => [c, (before as unknown as Record<string, unknown>)[c]])) }))
 }

@@ -2,9 +2,8 @@ import type { Clock } from '../../domain/time.js'
 import { isId } from '../../domain/uuid.js'
 import { newId } from '../ids.js'
 import { PURGE_BATCH, purgeAll } from '../idempotency.js'
-import { activities, members } from '../model/resources.js'
+import { activities } from '../model/resources.js'
 import { checkMerge, digestOf, MERGE_UNDO_SECONDS, mergedRow, OWN_COLUMNS, restoredKept, stale, toMerge, undoable, type MergeRow, type MergeState } from '../model/merge.js'
-import { withDerived } from '../model/rows.js'
 import { NO_CHANNEL } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import type { Member, MergeStore } from '../types.js'
@@ -98,7 +97,7 @@ export function postgresMerges (pool: Pool, clock: Clock, table: MemberTable,
         await moveAll(tx, workspaceId, mergedId, keptId, now)
         await dropDays(tx, workspaceId, mergedId)
         await table.deleteRow(tx, merged)
-        const next = withDerived(members, mergedRow(kept, merged, now))
+        const next = mergedRow(kept, merged, now)
         await table.writeRow(tx, next, kept)
         await recount(tx, workspaceId, keptId)
         const state: MergeState = { kept, merged, keptDigest: digestOf(next, OWN_COLUMNS), moved }

@@ -1,9 +1,8 @@
 import type { Clock } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { PURGE_BATCH, purgeAll } from '../idempotency.js'
-import { activities, members } from '../model/resources.js'
+import { activities } from '../model/resources.js'
 import { checkMerge, digestOf, MERGE_UNDO_SECONDS, mergedRow, OWN_COLUMNS, restoredKept, stale, toMerge, undoable, type MergeRow, type MergeState } from '../model/merge.js'
-import { withDerived } from '../model/rows.js'
 import { NO_CHANNEL } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import type { Member, MergeStore } from '../types.js'
@@ -78,7 +77,7 @@ export function sqliteMerges (db: Db, clock: Clock, table: MemberTable, recordsO
     moveAll.run(keptId, now, workspaceId, mergedId)
     dropDays.run(workspaceId, mergedId)
     table.deleteRow(merged)
-    const next = withDerived(members, mergedRow(kept, merged, now))
+    const next = mergedRow(kept, merged, now)
     table.writeRow(next, kept)
     recount(workspaceId, keptId)
     const state: MergeState = { kept, merged, keptDigest: digestOf(next, OWN_COLUMNS), moved }
