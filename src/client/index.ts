@@ -18,6 +18,7 @@ export type ActivityType = Schemas['ActivityType']
 export type ActivityTypePage = Schemas['ActivityTypePage']
 export type EngagementSettings = Schemas['EngagementSettings']
 export type Engagement = Schemas['Engagement']
+export type MemberDuplicates = Schemas['MemberDuplicates']
 
 /** A client of the service whose calls, bodies and answers are typed from its OpenAPI document. */
 export type RecordsClient = Client<paths>

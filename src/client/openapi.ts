@@ -186,6 +186,26 @@ export interface paths {
         patch: operations["updateMember"];
         trace?: never;
     };
+    "/v1/members/{id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a member's probable duplicates
+         * @description The other members of the workspace that are probably the same person, each with its reasons: `email` (an email of one is an email of the other, ignoring case, and for gmail.com and googlemail.com dots and `+tags`), `nameAndCompany` (the same full name and the same company), `name` (the same full name, both firstName and lastName set, ignoring case, accents and spaces; not listed beside `nameAndCompany`). At most 100, the strongest reason first, then createdAt desc, id desc; members excluded from engagement are listed too. Each member as `GET /v1/members/{id}` answers it.
+         */
+        get: operations["listMemberDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/activities": {
         parameters: {
             query?: never;
@@ -766,6 +786,54 @@ export interface components {
             pageSize: number;
             totalMembers: number;
             members: components["schemas"]["Member"][];
+        };
+        /**
+         * @description The other members of the workspace that are probably the same person, each with its reasons
+         * @example {
+         *       "duplicates": [
+         *         {
+         *           "member": {
+         *             "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *             "firstName": "Ada",
+         *             "lastName": "Lovelace",
+         *             "primaryEmail": "ada@acme.com",
+         *             "emails": [
+         *               "ada@acme.com",
+         *               "ada.lovelace@mail.acme.com"
+         *             ],
+         *             "phones": [
+         *               "+44 20 7946 0000"
+         *             ],
+         *             "jobTitle": "CTO",
+         *             "avatarUrl": "https://acme.com/ada.png",
+         *             "language": "en",
+         *             "country": "GB",
+         *             "tags": [],
+         *             "level": 3,
+         *             "pulse": 42,
+         *             "source": "Api",
+         *             "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *             "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *             "firstActivity": "2025-11-02T08:15:00Z",
+         *             "lastActivity": "2026-01-05T09:30:00Z",
+         *             "createdAt": "2026-01-05T09:30:00Z",
+         *             "updatedAt": "2026-01-06T14:02:11Z"
+         *           },
+         *           "reasons": [
+         *             "email",
+         *             "nameAndCompany"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        MemberDuplicates: {
+            /** @description At most 100: the strongest reason first (email, nameAndCompany, name), then the newest */
+            duplicates: {
+                member: components["schemas"]["Member"];
+                /** @description `email`: an email of each is the same mailbox (ignoring case, and for gmail.com and googlemail.com dots and `+tags`); `nameAndCompany`: the same full name and company; `name`: the same full name (ignoring case, accents and spaces), listed only without `nameAndCompany` */
+                reasons: ("email" | "nameAndCompany" | "name")[];
+            }[];
         };
         /**
          * @description Something a member did: a message, a reaction, a visit
@@ -3584,6 +3652,151 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMemberDuplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The other members of the workspace that are probably the same person, each with its reasons */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "duplicates": [
+                     *         {
+                     *           "member": {
+                     *             "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *             "firstName": "Ada",
+                     *             "lastName": "Lovelace",
+                     *             "primaryEmail": "ada@acme.com",
+                     *             "emails": [
+                     *               "ada@acme.com",
+                     *               "ada.lovelace@mail.acme.com"
+                     *             ],
+                     *             "phones": [
+                     *               "+44 20 7946 0000"
+                     *             ],
+                     *             "jobTitle": "CTO",
+                     *             "avatarUrl": "https://acme.com/ada.png",
+                     *             "language": "en",
+                     *             "country": "GB",
+                     *             "tags": [],
+                     *             "level": 3,
+                     *             "pulse": 42,
+                     *             "source": "Api",
+                     *             "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *             "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *             "firstActivity": "2025-11-02T08:15:00Z",
+                     *             "lastActivity": "2026-01-05T09:30:00Z",
+                     *             "createdAt": "2026-01-05T09:30:00Z",
+                     *             "updatedAt": "2026-01-06T14:02:11Z"
+                     *           },
+                     *           "reasons": [
+                     *             "email",
+                     *             "nameAndCompany"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberDuplicates"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
                     [name: string]: unknown;
                 };
                 content: {

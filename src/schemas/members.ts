@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { LEVELS } from '../domain/engagement.js'
+import { DUPLICATE_REASONS, DUPLICATES_LIMIT } from '../domain/identity.js'
 import { Body, DateTimeInput, EXAMPLE, Email, HttpUrl, List, ListQuery, NullableString, Ref, SearchText, StringEnum, Text, Uuid, optionalFields } from './common.js'
 
 export const MEMBER_EXAMPLE = {
@@ -105,3 +106,18 @@ export const MemberPageSchema = Type.Object({
 })
 
 export const MemberBody = Type.Object({ member: Ref(MemberSchema) }, { $id: 'MemberBody', description: 'The member', examples: [{ member: MEMBER_EXAMPLE }] })
+
+export const MemberDuplicatesSchema = Type.Object({
+  duplicates: Type.Array(Type.Object({
+    member: Ref(MemberSchema),
+    reasons: Type.Array(StringEnum(DUPLICATE_REASONS), {
+      description: '`email`: an email of each is the same mailbox (ignoring case, and for gmail.com and googlemail.com ' +
+        'dots and `+tags`); `nameAndCompany`: the same full name and company; `name`: the same full name (ignoring case, ' +
+        'accents and spaces), listed only without `nameAndCompany`'
+    })
+  }), { description: `At most ${DUPLICATES_LIMIT}: the strongest reason first (email, nameAndCompany, name), then the newest` })
+}, {
+  $id: 'MemberDuplicates',
+  description: 'The other members of the workspace that are probably the same person, each with its reasons',
+  examples: [{ duplicates: [{ member: MEMBER_EXAMPLE, reasons: ['email', 'nameAndCompany'] }] }]
+})

@@ -5,7 +5,7 @@ import { ActivityBulkResults, ChannelBulkResults, CompanyBulkResults, MemberBulk
 import { ErrorBodySchema, ErrorDetailSchema, SuccessBody } from './common.js'
 import { CompanyBody, CompanyPageSchema, CompanySchema } from './companies.js'
 import { EngagementBody, EngagementSchema, EngagementSettingsBody, EngagementSettingsSchema } from './engagement.js'
-import { MemberBody, MemberPageSchema, MemberSchema } from './members.js'
+import { MemberBody, MemberDuplicatesSchema, MemberPageSchema, MemberSchema } from './members.js'
 import { MemberMergeBody, MergeBody, MergeSchema, MergeUndoneBody } from './merges.js'
 
 /**
@@ -15,7 +15,7 @@ import { MemberMergeBody, MergeBody, MergeSchema, MergeUndoneBody } from './merg
 export const NAMED_SCHEMAS = [
   ErrorDetailSchema, ErrorBodySchema, SuccessBody,
   CompanySchema, CompanyBody, CompanyPageSchema,
-  MemberSchema, MemberBody, MemberPageSchema,
+  MemberSchema, MemberBody, MemberPageSchema, MemberDuplicatesSchema,
   ActivitySchema, ActivityBody, ActivityPageSchema,
   ChannelSchema, ChannelBody, ChannelListBody, ChannelPageSchema,
   ActivityTypeSchema, ActivityTypeBody, ActivityTypePageSchema,

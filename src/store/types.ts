@@ -9,6 +9,7 @@ import type { EngagementSettings } from '../schemas/engagement.js'
 import type { Merge } from '../schemas/merges.js'
 import type { Engagement } from '../domain/engagement.js'
 import type { Clock } from '../domain/time.js'
+import type { DuplicateReason } from '../domain/identity.js'
 
 export type { ActivityType, Engagement, EngagementSettings, Member, Merge }
 
@@ -65,7 +66,21 @@ export type CompanyStore = RecordStore<Company, CompanyCreate, CompanyPatch, Com
  * Removing a member is an erasure: all of its activities go, references to them are cleared, and no copy of its data
  * stays (the merges that hold one keep only their ids; kept answers of Idempotency-Keys naming it are deleted).
  */
-export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate> & PutStore<Member, MemberCreate>
+export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate> & PutStore<Member, MemberCreate> & {
+  /**
+   * The other members of the workspace that are probably the same person (docs/identity.md), found by the
+   * identity keys' index: at most DUPLICATES_LIMIT, the strongest reason first, then createdAt desc, id desc;
+   * undefined when the workspace has no such member.
+   */
+  duplicates (workspaceId: string, id: string): Promise<MemberDuplicate[] | undefined>
+}
+
+/** A member that is probably the same person as another, and why (domain/identity.ts). */
+export interface MemberDuplicate {
+  member: Member
+  reasons: DuplicateReason[]
+}
+
 /**
  * Removing an activity clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields
  * follow every write. No write gives two activities one (source, externalId): `update` fails with a

@@ -98,6 +98,7 @@ async function seed (app: FastifyInstance, workspaceId: string) {
     { method: 'PUT', path: '/v1/engagement-settings', url: '/v1/engagement-settings', payload: { levelThresholds: [2, 5, 10, 20, 40, 80, 150, 250, 400, 600, 900, 1300] } },
     { method: 'GET', path: '/v1/members/{id}/engagement', url: `/v1/members/${member.id}/engagement` },
     { method: 'PATCH', path: '/v1/members/{id}/engagement', url: `/v1/members/${member.id}/engagement`, payload: { excluded: true } },
+    { method: 'GET', path: '/v1/members/{id}/duplicates', url: `/v1/members/${member.id}/duplicates` },
     { method: 'POST', path: '/v1/activities/bulk', url: '/v1/activities/bulk', payload: { activities: [{ memberId: member.id, activityTypeKey: 'note' }] } },
     { method: 'POST', path: '/v1/members/bulk', url: '/v1/members/bulk', payload: { members: [{ firstName: 'New' }] } },
     { method: 'POST', path: '/v1/companies/bulk', url: '/v1/companies/bulk', payload: { companies: [{ name: 'New' }] } },

@@ -146,7 +146,7 @@ const DOMAINS = ['example.com', 'Example.COM', 'https://www.example.com/about', 
 const domain = values(fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...DOMAINS) }, { weight: 2, arbitrary: longText }, { weight: 1, arbitrary: fc.constant(null) }),
   ...TOO_LONG)
 
-const EMAILS = ['ada@example.com', 'ADA@EXAMPLE.COM', 'Ada@Example.com', 'bob@example.org', 'a@b.co',
+const EMAILS = ['ada@example.com', 'ADA@EXAMPLE.COM', 'Ada@Example.com', 'bob@example.org', 'a@b.co', 'A.da+x@GMail.com', 'ada@googlemail.com',
   'x'.repeat(64) + '@' + 'y'.repeat(250) + '.com']
 const NOT_EMAILS = ['not-an-email', 'émile@example.com', 'a@b', '']
 const email = fc.constantFrom(...EMAILS)
@@ -385,6 +385,7 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: step('GET', collection('channel'), channelQuery) },
   { weight: 3, arbitrary: step('GET', collection('activity'), activityQuery) },
   { weight: 2, arbitrary: step('GET', ref('member').map((id) => ['activities', 'member', id]), timelineQuery) },
+  { weight: 2, arbitrary: step('GET', ref('member').map((id) => ['members', id, 'duplicates'])) },
   {
     weight: 1,
     arbitrary: fc.tuple(fc.constantFrom(...KINDS), fc.boolean(), fc.constantFrom(...RAW_BODIES)).chain(([kind, patch, body]) =>

@@ -190,7 +190,7 @@ describe('the OpenAPI document', () => {
     for (const name of ['Company', 'Member', 'Activity', 'Channel', 'Error', 'ErrorDetail', 'Success',
       'CompanyBody', 'MemberBody', 'ActivityBody', 'ChannelBody', 'ChannelArrayBody',
       'CompanyPage', 'MemberPage', 'ActivityPage', 'ChannelPage', 'ActivityType', 'ActivityTypeBody', 'ActivityTypePage',
-      'EngagementSettings', 'EngagementSettingsBody', 'Engagement', 'EngagementBody']) {
+      'EngagementSettings', 'EngagementSettingsBody', 'Engagement', 'EngagementBody', 'MemberDuplicates']) {
       assert.ok(names.includes(name), `components.schemas.${name}`)
     }
     assert.ok(!names.some((name) => name.startsWith('def-')), names.join(' '))

@@ -172,3 +172,101 @@ describe('migration 4 counts the activities already stored for engagement', () =
     await assertEngagementAfterUpgrade(t, store, ids.workspace, { busy: ids.busy, quiet: ids.quiet, typeId: ids.typeId })
   })
 })
+
+// Migration 8 (member keys) makes the table of identity keys; the keys of the members a database already holds are
+// computed by the service at open (accents cannot be folded in SQL), in batches of 1,000: a database at version 7
+// whose members share emails (ignoring case, as before emails were unique; gmail spellings), full names (accents,
+// case) across batches, and whose other workspace holds the same email, answers duplicates as if written today,
+// keeps the keys in step afterwards, and records that the backfill is done.
+interface LegacyMember { workspace: string, id: string, first: string | null, last: string | null, email: string | null, emails: string[], at: number }
+
+function duplicatesFixture () {
+  const workspace = newWorkspace()
+  const elsewhere = newWorkspace()
+  const at = BASE
+  const member = (first: string | null, last: string | null, email: string | null, emails: string[] = [], ws = workspace): LegacyMember =>
+    ({ workspace: ws, id: newId(), first, last, email, emails, at: at + 1 })
+  // Fillers i and i + 1200 share a full name: pairs whose keys come from different batches.
+  const fillers = Array.from({ length: 2345 }, (_, i) => ({ ...member('F', `L${i % 1200}`, `f${i}@example.org`), at: BASE - 2345 + i }))
+  const special = {
+    ada: { ...member('Zoë', 'Pérez', 'Ada@Example.com'), at: BASE + 1 },
+    sameEmail: { ...member(null, null, 'ada@example.com'), at: BASE + 2 },
+    sameName: { ...member('ZOE', '  perez', null), at: BASE + 3 },
+    gmail: { ...member(null, null, 'j.o.h.n@gmail.com'), at: BASE + 4 },
+    googlemail: { ...member('J', null, null, ['John+x@googlemail.com']), at: BASE + 5 },
+    stranger: { ...member('Zoe', 'Perez', 'ada@example.com', [], elsewhere), at: BASE + 6 }
+  }
+  return { workspace, fillers, special, rows: [...fillers, ...Object.values(special)] }
+}
+
+async function assertDuplicatesAfterUpgrade (t: TestContext, store: Store, fixture: ReturnType<typeof duplicatesFixture>): Promise<void> {
+  const app: FastifyInstance = await buildApp({ config: loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }), store })
+  t.after(async () => await app.close())
+  const client = api(app, fixture.workspace)
+  const { special, fillers } = fixture
+  const reasons = async (member: LegacyMember) => {
+    const res = await client.get(`/v1/members/${member.id}/duplicates`)
+    assert.equal(res.statusCode, 200, res.body)
+    return (res.json() as { duplicates: Array<{ member: { id: string }, reasons: string[] }> }).duplicates.map((d) => [d.member.id, d.reasons])
+  }
+  assert.deepEqual(await reasons(special.ada), [[special.sameEmail.id, ['email']], [special.sameName.id, ['name']]])
+  assert.deepEqual(await reasons(special.sameEmail), [[special.ada.id, ['email']]])
+  assert.deepEqual(await reasons(special.gmail), [[special.googlemail.id, ['email']]])
+  assert.deepEqual(await reasons(fillers[0]!), [[fillers[1200]!.id, ['name']]])
+  assert.deepEqual(await reasons(fillers[2344]!), [[fillers[1144]!.id, ['name']]])
+  assert.deepEqual(await reasons(fillers[1199]!), [])
+  // Written after the upgrade, kept in step as any member's.
+  assert.equal((await client.patch(`/v1/members/${special.sameName.id}`, { lastName: 'Perez-Smith' })).statusCode, 200)
+  assert.deepEqual(await reasons(special.ada), [[special.sameEmail.id, ['email']]])
+}
+
+describe('migration 8 and the keys of the members already stored', () => {
+  test('sqlite', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    const path = join(dir, 'records.db')
+    const fixture = duplicatesFixture()
+    const db = new Database(path)
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)')
+    for (const migration of sqliteMigrations.filter(({ version }) => version < 8)) {
+      db.exec(migration.sql)
+      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(migration.version, migration.name)
+    }
+    const insert = db.prepare(`INSERT INTO members (workspace_id, id, first_name, last_name, primary_email, emails, phones, tags, source, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, '[]', '[]', 'Api', ?, ?)`)
+    db.transaction(() => {
+      for (const m of fixture.rows) insert.run(m.workspace, m.id, m.first, m.last, m.email, JSON.stringify(m.emails), m.at, m.at)
+    })()
+    db.close()
+
+    const store = openSqliteStore(path, { synchronous: 'normal' })
+    t.after(async () => await store.close())
+    await assertDuplicatesAfterUpgrade(t, store, fixture)
+    const check = new Database(path, { readonly: true })
+    t.after(() => check.close())
+    assert.equal(check.prepare('SELECT count(*) FROM member_keys_backfill').pluck().get(), 0)
+  })
+
+  test('postgres', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const pool = connect(schema.url, { poolSize: 2, statementTimeoutMs: 10_000 })
+    const before = postgresMigrations.filter(({ version }) => version < 8)
+    assert.deepEqual(await migrate(pool, before), before.map(({ version }) => version))
+    await pool.end()
+    const fixture = duplicatesFixture()
+    const { rows } = fixture
+    await schema.sql`INSERT INTO members (workspace_id, id, first_name, last_name, primary_email, emails, phones, tags, source, created_at, updated_at)
+      SELECT workspace_id, id, first_name, last_name, primary_email, '{}', '{}', '{}', 'Api', to_timestamp(at), to_timestamp(at)
+      FROM unnest(${rows.map((m) => m.workspace)}::uuid[], ${rows.map((m) => m.id)}::uuid[], ${rows.map((m) => m.first)}::text[],
+        ${rows.map((m) => m.last)}::text[], ${rows.map((m) => m.email)}::text[], ${rows.map((m) => m.at)}::float8[])
+        AS r (workspace_id, id, first_name, last_name, primary_email, at)`
+    for (const m of rows.filter(({ emails }) => emails.length > 0)) {
+      await schema.sql`UPDATE members SET emails = ${m.emails}::text[] WHERE workspace_id = ${m.workspace} AND id = ${m.id}`
+    }
+    const store = await openPostgresStore(schema.url, { poolSize: 4, statementTimeoutMs: 10_000 })
+    t.after(async () => await store.close())
+    await assertDuplicatesAfterUpgrade(t, store, fixture)
+    assert.equal((await schema.sql`SELECT * FROM member_keys_backfill`).length, 0)
+  })
+})

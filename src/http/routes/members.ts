@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { notFound } from '../../errors.js'
 import { IdParams, SuccessBody, withErrors } from '../../schemas/common.js'
-import { MemberBody, MemberCreateSchema, MemberListQuerySchema, type MemberCreate, MemberPageSchema, MemberPatchSchema } from '../../schemas/members.js'
+import { MemberBody, MemberCreateSchema, MemberDuplicatesSchema, MemberListQuerySchema, type MemberCreate, MemberPageSchema, MemberPatchSchema } from '../../schemas/members.js'
 import type { Store } from '../../store/types.js'
 import { memberFilter } from '../../services/lists.js'
 import { MemberBulkResults } from '../../schemas/bulk.js'
 import { bulkRoute } from './bulk.js'
+import { DUPLICATES_LIMIT } from '../../domain/identity.js'
 
 export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.post('', {
@@ -91,6 +92,26 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
     const member = await store.members.get(request.workspaceId, request.params.id)
     if (member === undefined) throw notFound()
     return { member }
+  })
+
+  app.get('/:id/duplicates', {
+    schema: {
+      operationId: 'listMemberDuplicates',
+      summary: 'List a member\'s probable duplicates',
+      description: 'The other members of the workspace that are probably the same person, each with its reasons: ' +
+        '`email` (an email of one is an email of the other, ignoring case, and for gmail.com and googlemail.com dots ' +
+        'and `+tags`), `nameAndCompany` (the same full name and the same company), `name` (the same full name, both ' +
+        'firstName and lastName set, ignoring case, accents and spaces; not listed beside `nameAndCompany`). At most ' +
+        `${DUPLICATES_LIMIT}, the strongest reason first, then createdAt desc, id desc; members excluded from engagement ` +
+        'are listed too. Each member as `GET /v1/members/{id}` answers it.',
+      tags: ['members'],
+      params: IdParams,
+      response: withErrors({ 200: MemberDuplicatesSchema }, 404)
+    }
+  }, async (request) => {
+    const duplicates = await store.members.duplicates(request.workspaceId, request.params.id)
+    if (duplicates === undefined) throw notFound()
+    return { duplicates }
   })
 
   app.delete('/:id', {

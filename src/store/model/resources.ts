@@ -1,11 +1,12 @@
 import { DEFAULT_POINTS } from '../../domain/engagement.js'
 import type { ActivityType } from '../../schemas/activity-types.js'
 import { searchTerms } from '../../domain/members.js'
+import { identityKeys } from '../../domain/identity.js'
 import { normalizeDomain, uniqueInOrder } from '../../domain/normalize.js'
 import { time, type Convert, type FieldMap } from './columns.js'
 import { NEVER } from './engagement.js'
 import type { ActivityRow, ActivityTypeRow, BaseRow, ChannelRow, CompanyRow, MemberRow } from './records.js'
-import { identity } from './rules.js'
+import { identity, identityFacts } from './rules.js'
 import type { Match, UniqueKey } from './matching.js'
 
 // One description per resource, compiled by both stores: its table and columns, the request fields that set
@@ -106,6 +107,11 @@ function memberEmails (row: MemberRow): UniqueKey[] {
   return [...keys].map(([email, field]) => ({ key: [email], field }))
 }
 
+/** A member's identity keys (domain/identity.ts) with its createdAt, the order each key's matches are read in. */
+export function memberKeys (row: MemberRow): string[][] {
+  return identityKeys(identityFacts(row)).map(({ kind, key }) => [kind, key, String(row.created_at)])
+}
+
 export const companies = {
   table: 'companies',
   counter: 'companies',
@@ -161,7 +167,9 @@ export const members = {
   times: ['first_activity', 'last_activity'],
   sideTables: [
     tags('member_tags', 'member_id'),
-    { table: 'member_terms', owner: 'member_id', columns: [['term', 'text'], ['kind', 'text']], rows: memberTerms }
+    { table: 'member_terms', owner: 'member_id', columns: [['term', 'text'], ['kind', 'text']], rows: memberTerms },
+    // Who is probably the same person (GET /v1/members/{id}/duplicates): one row per identity key.
+    { table: 'member_keys', owner: 'member_id', columns: [['kind', 'text'], ['key', 'text'], ['created_at', 'int8']], rows: memberKeys }
   ],
   detachOnDelete: [],
   filters: {

@@ -1,3 +1,4 @@
+import type { IdentityFacts } from '../../domain/identity.js'
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, type Identity } from '../../domain/members.js'
 import { ConflictError, InvalidFieldError, isItemError, type ItemError, type PutOutcome } from '../types.js'
 import type { MemberRow } from './records.js'
@@ -9,6 +10,9 @@ import type { MemberRow } from './records.js'
 /** The fields of a member row that make it someone. */
 export const identity = (row: MemberRow): Identity =>
   ({ firstName: row.first_name, lastName: row.last_name, primaryEmail: row.primary_email, emails: row.emails })
+
+/** The fields of a member row that its identity keys are made of (domain/identity.ts). */
+export const identityFacts = (row: MemberRow): IdentityFacts => ({ ...identity(row), companyId: row.company_id })
 
 /**
  * A member write's first problem, if any: its identity (firstName, lastName, primaryEmail: one must be left),

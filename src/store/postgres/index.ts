@@ -3,6 +3,7 @@ import { postgresActivities } from './activities.js'
 import { admit, connect, counters, poolStats, statement, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
+import { backfillMemberKeys } from './backfill.js'
 import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
@@ -21,6 +22,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const pool = connect(url, options)
   try {
     await migrate(pool)
+    await backfillMemberKeys(pool)
   } catch (error) {
     await pool.end({ timeout: 1 })
     throw error
@@ -37,7 +39,9 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const merges = postgresMerges(pool, clock, members.table, members.recordsOf)
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   return {
-    companies: recordTable(pool, counts, blockSize, clock, companies, toCompany).operations,
+    companies: recordTable(pool, counts, blockSize, clock, companies, toCompany, {
+      beforeDelete: async (db, row) => await members.companyRemoving(db, row.workspace_id, row.id)
+    }).operations,
     members: members.store,
     activities: postgresActivities(pool, counts, blockSize, clock, engagement, types, members.table),
     channels: recordTable(pool, counts, blockSize, clock, channels, toChannel, {

@@ -10,7 +10,19 @@ import { byKey } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { PostgresEngagement } from './engagement.js'
+import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
+import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 import { eraseCopies } from './merges.js'
+
+/**
+ * The first members of each of a member's identity keys ($1 workspace, $2 the member asked about, $3 kinds, $4 keys),
+ * newest first: a range of the key's index each, walked backwards (test/store/member-keys.test.ts checks the plan).
+ */
+export const KEY_MATCHES = `SELECT k.kind, m.member_id AS "memberId", m.created_at::float8 AS "createdAt"
+  FROM unnest($3::text[], $4::text[]) AS k (kind, key)
+  CROSS JOIN LATERAL (SELECT member_id, created_at FROM member_keys
+    WHERE workspace_id = $1 AND kind = k.kind AND key = k.key AND member_id <> $2
+    ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}) AS m`
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement) {
@@ -80,6 +92,21 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     return { total, items: await recordsOf(tx, mergedPage(stale, exact, offset, request.page, request.pageSize, list.order), now) }
   }
 
+  const keyMatches = statement<KeyMatch>(KEY_MATCHES)
+  const clearCompanyKeys = statement('DELETE FROM member_keys WHERE workspace_id = $1 AND kind = \'nameAndCompany\' AND key >= $2 AND key < $3')
+  const rowsOf = statement<MemberRow>(`SELECT ${table.readList} FROM members WHERE workspace_id = $1 AND id = ANY($2::uuid[])`)
+
+  /** The member, the matches of each of its keys and the rows they name, in one snapshot. */
+  async function duplicates (tx: Db, workspaceId: string, id: string, now: number) {
+    const me = await table.find(tx, workspaceId, id)
+    if (me === undefined) return undefined
+    const keys = keysOfRow(me)
+    const matches = keys.length === 0 ? [] : await keyMatches(tx, workspaceId, id, keys.map(({ kind }) => kind), keys.map(({ key }) => key))
+    const ids = strongestFirst(matches)
+    const rows = ids.length === 0 ? [] : await rowsOf(tx, workspaceId, ids)
+    return duplicatesOf(me, rows, await recordsOf(tx, rows, now))
+  }
+
   const { operations } = table
   const store: MemberStore = {
     async get (workspaceId, id) {
@@ -106,6 +133,13 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       return row && (await recordsOf(pool, [row], clock()))[0]
     },
     remove: operations.remove,
+    async duplicates (workspaceId, id) {
+      const now = clock()
+      return await transaction(pool, async (tx) => {
+        await snapshot(tx)
+        return await duplicates(tx, workspaceId, id, now)
+      })
+    },
     async list (workspaceId, request) {
       const now = clock()
       if (isByPulse(request)) {
@@ -118,5 +152,11 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       return { total: page.total, items: await recordsOf(pool, page.items, now) }
     }
   }
-  return { store, table, recordsOf }
+  /** Before a company's deletion detaches its members: their keys of that company go (one range of the index). */
+  async function companyRemoving (db: Db, workspaceId: string, companyId: string): Promise<void> {
+    const { from, to } = companyKeys(companyId)
+    await clearCompanyKeys(db, workspaceId, from, to)
+  }
+
+  return { store, table, recordsOf, companyRemoving }
 }

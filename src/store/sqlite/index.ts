@@ -3,6 +3,7 @@ import { sqliteActivities } from './activities.js'
 import { startCheckpointer, type Checkpointer } from './checkpointer.js'
 import { counters, gateCommits, openDatabase, writerStatsOf, type Db, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
+import { backfillMemberKeys } from './backfill.js'
 import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
@@ -17,6 +18,7 @@ import { sqliteMerges } from './merges.js'
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const db = openDatabase(path, options)
+  backfillMemberKeys(db)
   const counts = counters(db)
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   const clock = options.clock ?? nowSeconds
@@ -30,7 +32,9 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const merges = sqliteMerges(db, clock, members.table, members.recordsOf)
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   return {
-    companies: recordTable(db, counts, blockSize, clock, companies, toCompany).operations,
+    companies: recordTable(db, counts, blockSize, clock, companies, toCompany, {
+      beforeDelete: (row) => members.companyRemoving(row.workspace_id, row.id)
+    }).operations,
     members: members.store,
     activities: sqliteActivities(db, counts, blockSize, clock, engagement, members.table),
     channels: recordTable(db, counts, blockSize, clock, channels, toChannel, {

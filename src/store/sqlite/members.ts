@@ -10,7 +10,16 @@ import type { Boundary } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { SqliteEngagement } from './engagement.js'
+import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
+import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 import { sqliteErasure } from './merges.js'
+
+/**
+ * The first members of one identity key (workspace, kind, key, the member asked about), newest first: a range of
+ * the key's index, walked backwards (test/store/member-keys.test.ts checks the plan).
+ */
+export const KEY_MATCHES = `SELECT member_id AS memberId, created_at AS createdAt FROM member_keys
+  WHERE workspace_id = ? AND kind = ? AND key = ? AND member_id <> ? ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}`
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement) {
@@ -26,6 +35,8 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     ORDER BY created_at, id`)
   const activityIndex = countedIndex(db, counters, 'activities', 'activities', blockSize)
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
+  const keyMatches = db.prepare(KEY_MATCHES)
+  const clearCompanyKeys = db.prepare('DELETE FROM member_keys WHERE workspace_id = ? AND kind = \'nameAndCompany\' AND key >= ? AND key < ?')
   const erase = sqliteErasure(db)
 
   const table = recordTable(db, counters, blockSize, clock, members, (row) => row, {
@@ -79,6 +90,16 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     return row && recordsOf([row], now)[0]
   })
 
+  // The member, the matches of each of its keys and the rows they name, in one snapshot.
+  const duplicates = db.transaction((workspaceId: string, id: string, now: number) => {
+    const me = table.find(workspaceId, id)
+    if (me === undefined) return undefined
+    const matches = keysOfRow(me).flatMap(({ kind, key }) =>
+      (keyMatches.all(workspaceId, kind, key, id) as Array<Omit<KeyMatch, 'kind'>>).map((match) => ({ ...match, kind })))
+    const rows = strongestFirst(matches).flatMap((other) => table.find(workspaceId, other) ?? [])
+    return duplicatesOf(me, rows, recordsOf(rows, now))
+  })
+
   const { operations } = table
   const store: MemberStore = {
     async get (workspaceId, id) {
@@ -102,9 +123,18 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       return row && recordsOf([row], clock())[0]
     },
     remove: operations.remove,
+    async duplicates (workspaceId, id) {
+      return duplicates.deferred(workspaceId, id, clock())
+    },
     async list (workspaceId, request) {
       return (isByPulse(request) ? listByPulse : list).deferred(workspaceId, request, clock())
     }
   }
-  return { store, table, recordsOf }
+  /** Before a company's deletion detaches its members: their keys of that company go (one range of the index). */
+  function companyRemoving (workspaceId: string, companyId: string): void {
+    const { from, to } = companyKeys(companyId)
+    clearCompanyKeys.run(workspaceId, from, to)
+  }
+
+  return { store, table, recordsOf, companyRemoving }
 }

@@ -8,6 +8,7 @@ import * as boundedNameTerms from './0003-bounded-name-terms.js'
 import * as engagement from './0004-engagement.js'
 import * as idempotency from './0005-idempotency.js'
 import * as externalIds from './0006-external-ids.js'
+import * as memberKeys from './0008-member-keys.js'
 import * as merges from './0009-merges.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedNameTerms, engagement, idempotency, externalIds, merges]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedNameTerms, engagement, idempotency, externalIds, memberKeys, merges]
