@@ -5,6 +5,7 @@ import { ActivityBulkResults, ChannelBulkResults, CompanyBulkResults, MemberBulk
 import { ErrorBodySchema, ErrorDetailSchema, SuccessBody } from './common.js'
 import { CompanyBody, CompanyPageSchema, CompanySchema } from './companies.js'
 import { EngagementBody, EngagementSchema, EngagementSettingsBody, EngagementSettingsSchema } from './engagement.js'
+import { IdentitySettingsBody, IdentitySettingsSchema } from './identity.js'
 import { MemberBody, MemberPageSchema, MemberSchema } from './members.js'
 
 /**
@@ -20,5 +21,6 @@ export const NAMED_SCHEMAS = [
   ActivityTypeSchema, ActivityTypeBody, ActivityTypePageSchema,
   EngagementSettingsSchema, EngagementSettingsBody,
   EngagementSchema, EngagementBody,
+  IdentitySettingsSchema, IdentitySettingsBody,
   ActivityBulkResults, MemberBulkResults, CompanyBulkResults, ChannelBulkResults
 ]

@@ -8,8 +8,9 @@ import type { ActivityType, ActivityTypeCreate, ActivityTypeListQuery, ActivityT
 import type { EngagementSettings } from '../schemas/engagement.js'
 import type { Engagement } from '../domain/engagement.js'
 import type { Clock } from '../domain/time.js'
+import type { IdentitySettings } from '../domain/identity.js'
 
-export type { ActivityType, Engagement, EngagementSettings }
+export type { ActivityType, Engagement, EngagementSettings, IdentitySettings }
 
 // The only door to the database. Every method is one whole operation (one transaction for a write),
 // confined to the workspace it is given first. Methods return records, or undefined / false when the
@@ -58,9 +59,17 @@ export interface RecordStore<Rec, Create, Patch, Filter, BulkCreate = Create> {
   list (workspaceId: string, filter: Filter): Promise<Page<Rec>>
 }
 
-/** Removing a company detaches its members (their companyId becomes null). */
+/**
+ * Removing a company detaches its members (their companyId becomes null). No write gives two companies one
+ * normalised domain (a ConflictError naming the other); a company write that gives one a domain attaches the
+ * workspace's members of that domain that have no company, as the identity settings allow (docs/identity.md).
+ */
 export type CompanyStore = RecordStore<Company, CompanyCreate, CompanyPatch, CompanyListFilter> & PutStore<Company, CompanyCreate>
-/** Removing a member removes all of its activities; references to those activities are cleared. */
+/**
+ * Removing a member removes all of its activities; references to those activities are cleared. A write that gives
+ * a member without a company a primary email (and names no companyId) attaches it to the company of the email's
+ * domain, made when missing, as the identity settings allow (docs/identity.md); so does making a member by email.
+ */
 export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate> & PutStore<Member, MemberCreate>
 /**
  * Removing an activity clears replyTo / reactTo / inviteTo that pointed at it; the member's derived fields
@@ -90,6 +99,12 @@ export interface EngagementStore {
   explain (workspaceId: string, memberId: string): Promise<Engagement | undefined>
   /** Excludes a member from engagement (pulse and level 0 everywhere) or includes it again; then as `explain`. */
   setExcluded (workspaceId: string, memberId: string, excluded: boolean): Promise<Engagement | undefined>
+}
+
+/** How a workspace finds its members' companies (docs/identity.md); the domains already checked and normalised. */
+export interface IdentityStore {
+  settings (workspaceId: string): Promise<IdentitySettings>
+  setSettings (workspaceId: string, settings: IdentitySettings): Promise<IdentitySettings>
 }
 
 /**
@@ -165,6 +180,7 @@ export interface Store {
   readonly channels: ChannelStore
   readonly activityTypes: ActivityTypeStore
   readonly engagement: EngagementStore
+  readonly identity: IdentityStore
   readonly idempotency: IdempotencyStore
   /** The time of every write and read (epoch seconds): the system's, or a test's. */
   readonly clock: Clock

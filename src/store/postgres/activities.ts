@@ -28,7 +28,7 @@ import type { PostgresEngagement } from './engagement.js'
 // once, in ascending order.
 
 /** What an activity write needs of the members' table: find a member by email, make one. */
-export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow>>, 'matching' | 'insertRow' | 'lockOfKey'>
+export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow>>, 'matching' | 'insertRow' | 'locksOf'>
 
 type RowOutcome = { row: ActivityRow, created: boolean } | { error: ItemError }
 
@@ -103,7 +103,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     const key = table.keyOf(workspaceId, input)
     return [
       ...(key === undefined ? [] : [table.lockOfKey(workspaceId, key)]),
-      ...(input.member === undefined ? [] : [members.lockOfKey(workspaceId, [input.member.primaryEmail.toLowerCase()])])
+      // Its member's email, and the domain whose company making that member may make.
+      ...(input.member === undefined ? [] : members.locksOf(workspaceId, [input.member]))
     ]
   }
 

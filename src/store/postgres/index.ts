@@ -13,6 +13,7 @@ import { startRefresher } from '../refresher.js'
 import { postgresActivityTypes } from './activity-types.js'
 import { postgresEngagement } from './engagement.js'
 import { postgresIdempotency } from './idempotency.js'
+import { postgresIdentity } from './identity.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
@@ -31,11 +32,13 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const engagement = postgresEngagement(pool, clock)
   const types = new ActivityTypeIds()
   const refresher = startRefresher(async () => await engagement.refreshAll())
-  const members = postgresMembers(pool, counts, blockSize, clock, engagement)
+  const identity = postgresIdentity(pool, clock)
+  const companyTable = recordTable(pool, counts, blockSize, clock, companies, toCompany, { written: identity.attachMembers })
+  const members = postgresMembers(pool, counts, blockSize, clock, engagement, identity.attachMembersOf(companyTable))
   const idempotency = postgresIdempotency(pool, clock)
   const purger = startRefresher(async () => await idempotency.purge(), PURGE_INTERVAL_MS)
   return {
-    companies: recordTable(pool, counts, blockSize, clock, companies, toCompany).operations,
+    companies: companyTable.operations,
     members: members.store,
     activities: postgresActivities(pool, counts, blockSize, clock, engagement, types, members.table),
     channels: recordTable(pool, counts, blockSize, clock, channels, toChannel, {
@@ -43,6 +46,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     }).operations,
     activityTypes: postgresActivityTypes(pool, counts, clock, engagement, types, refresher),
     engagement: engagement.engagement,
+    identity: identity.identity,
     idempotency,
     clock,
     async ping () {

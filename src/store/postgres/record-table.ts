@@ -32,6 +32,15 @@ export interface Hooks<Row> {
   check?: (db: Db, rows: readonly Row[], previous: Row | undefined) => Promise<void>
   /** Runs first when the row (read FOR UPDATE) is deleted: the part of the delete's cascade its description does not say. */
   beforeDelete?: (db: Db, row: Row) => Promise<void>
+  /**
+   * Sets the columns the store decides of rows about to be written (new ones, or one changed from `previous`),
+   * once they passed their checks (a member's company); `inputs` are the writes' own, in the rows' order.
+   */
+  complete?: (db: Db, rows: Row[], previous: Row | undefined, inputs: readonly object[]) => Promise<void>
+  /** Runs once rows are written, before they are counted: what the write does to other records. */
+  written?: (db: Db, rows: readonly Row[], previous: Row | undefined) => Promise<void>
+  /** Advisory locks a write of the input takes besides its key's, with them, before any row lock (model/matching.ts). */
+  locks?: (workspaceId: string, input: object) => bigint[]
 }
 
 const dialect: Dialect = {
@@ -192,13 +201,18 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     const row = newRow(resource, workspaceId, input, extra, clock())
     if (!matched) await checkUnique(db, row, undefined, input)
     await hooks.check?.(db, [row], undefined)
+    await hooks.complete?.(db, [row], undefined, [input])
+    const counted = async () => await index?.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
     // One round trip: the statements go out together on the transaction's connection and the server runs them
-    // in this order (the counter's row lock last); none needs another's result.
-    await allSettled([
-      insert(db, ...values(row, resource.columns)),
-      keepSides(db, workspaceId, [row]),
-      index?.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
-    ])
+    // in this order (the counter's row lock last); none needs another's result. What the write does to other
+    // rows comes before the counter's lock.
+    if (hooks.written === undefined) {
+      await allSettled([insert(db, ...values(row, resource.columns)), keepSides(db, workspaceId, [row]), counted()])
+      return row
+    }
+    await allSettled([insert(db, ...values(row, resource.columns)), keepSides(db, workspaceId, [row])])
+    await hooks.written(db, [row], undefined)
+    await counted()
     return row
   }
 
@@ -214,7 +228,9 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     // `matched`: the caller found, under their locks, that no row has these rows' keys.
     if (!matched) await checkUniqueMany(db, workspaceId, rows, inputs)
     await hooks.check?.(db, rows, undefined)
+    await hooks.complete?.(db, rows, undefined, inputs)
     await allSettled([insertMany(db, asJson(rows)), keepSides(db, workspaceId, rows)])
+    await hooks.written?.(db, rows, undefined)
     if (index === undefined || counter === undefined) return rows
     await index.changed(db, workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })).sort(byKey), 1)
     await counters.add(db, workspaceId, counter, rows.length)
@@ -227,7 +243,9 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     if (next === undefined) return row
     await checkUnique(db, next, row, input)
     await hooks.check?.(db, [next], row)
+    await hooks.complete?.(db, [next], row, [input])
     await allSettled([update(db, row.workspace_id, row.id, ...values(next, written)), keepSides(db, row.workspace_id, [next], row)])
+    await hooks.written?.(db, [next], row)
     return next
   }
 
@@ -246,11 +264,13 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     await allSettled(changed.map(async ({ row, next, input }) => {
       await checkUnique(db, next, row, input)
       await hooks.check?.(db, [next], row)
+      await hooks.complete?.(db, [next], row, [input])
     }))
     await allSettled([
       updateMany(db, asJson(changed.map(({ next }) => next))),
       ...changed.map(async ({ row, next }) => await keepSides(db, row.workspace_id, [next], row))
     ])
+    if (hooks.written !== undefined) for (const { row, next } of changed) await hooks.written(db, [next], row)
     return changes.map(({ row }, i) => nexts[i] ?? row)
   }
 
@@ -279,16 +299,16 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    */
   async function putRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<{ row: Row, created: boolean }> {
     const key = keyOf(workspaceId, input, extra)
-    if (key !== undefined) await lockKeys(db, [lockOfKey(workspaceId, key)])
+    await lockKeys(db, [...key === undefined ? [] : [lockOfKey(workspaceId, key)], ...hooks.locks?.(workspaceId, input) ?? []])
     const found = await matching(db, workspaceId, key, true)
     if (found !== undefined) return { row: await patchRow(db, found, input, extra), created: false }
     return { row: await insertRow(db, workspaceId, input, extra, true), created: true }
   }
 
-  /** The locks of the inputs' keys, to take at once, in order, before any of them is written. */
+  /** The locks of the inputs' keys (and the resource's own), to take at once, in order, before any of them is written. */
   const locksOf = (workspaceId: string, inputs: readonly object[]) => inputs.flatMap((input) => {
     const key = keyOf(workspaceId, input)
-    return key === undefined ? [] : [lockOfKey(workspaceId, key)]
+    return [...key === undefined ? [] : [lockOfKey(workspaceId, key)], ...hooks.locks?.(workspaceId, input) ?? []]
   })
 
   async function deleteRow (db: Db, row: Row): Promise<void> {
@@ -368,6 +388,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     matchingMany,
     keyOf,
     lockOfKey,
+    locksOf,
     putRow,
     insertRow,
     insertRows,
@@ -406,6 +427,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
         if (!isId(workspaceId) || !isId(id)) return undefined
         return await transaction(pool, async (tx) => {
+          await lockKeys(tx, hooks.locks?.(workspaceId, input) ?? [])
           const row = await find(tx, workspaceId, id, true)
           return row && toRecord(await patchRow(tx, row, input))
         })

@@ -13,6 +13,7 @@ import { sqliteActivityTypes } from './activity-types.js'
 import { startRefresher } from '../refresher.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 import { sqliteIdempotency } from './idempotency.js'
+import { sqliteIdentity } from './identity.js'
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const db = openDatabase(path, options)
@@ -24,11 +25,13 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   if (checkpointer !== undefined) gateCommits(db, checkpointer.ready)
   const engagement = sqliteEngagement(db, clock)
   const refresher = startRefresher(async () => await engagement.refreshAll())
-  const members = sqliteMembers(db, counts, blockSize, clock, engagement)
+  const identity = sqliteIdentity(db, clock)
+  const companyTable = recordTable(db, counts, blockSize, clock, companies, toCompany, { written: identity.attachMembers })
+  const members = sqliteMembers(db, counts, blockSize, clock, engagement, identity.attachMember(companyTable))
   const idempotency = sqliteIdempotency(db, clock)
   const purger = startRefresher(async () => await idempotency.purge(), PURGE_INTERVAL_MS)
   return {
-    companies: recordTable(db, counts, blockSize, clock, companies, toCompany).operations,
+    companies: companyTable.operations,
     members: members.store,
     activities: sqliteActivities(db, counts, blockSize, clock, engagement, members.table),
     channels: recordTable(db, counts, blockSize, clock, channels, toChannel, {
@@ -36,6 +39,7 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
     }).operations,
     activityTypes: sqliteActivityTypes(db, counts, clock, engagement, refresher),
     engagement: engagement.engagement,
+    identity: identity.identity,
     idempotency,
     clock,
     async ping () {

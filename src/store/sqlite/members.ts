@@ -12,7 +12,8 @@ import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engageme
 import type { SqliteEngagement } from './engagement.js'
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
-export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement) {
+export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement,
+  attachCompany: (row: MemberRow, previous: MemberRow | undefined, input: object) => void) {
   // Other members' activities that point at the removed ones keep no dangling reference.
   const clearReferences = ['reply_to', 'react_to', 'invite_to'].map((column) => db.prepare(`
     UPDATE activities SET ${column} = NULL, updated_at = @now
@@ -29,6 +30,8 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
   const table = recordTable(db, counters, blockSize, clock, members, (row) => row, {
     check: (row, previous) => checkMember(identity(row), row.company_id === previous?.company_id ? null : row.company_id,
       (companyId) => companyExists.get(row.workspace_id, companyId) !== undefined),
+    // The company of its email's domain (docs/identity.md).
+    complete: attachCompany,
     // Its activities go with it.
     beforeDelete: (row) => {
       const params = { workspace_id: row.workspace_id, member_id: row.id, now: clock() }

@@ -15,6 +15,10 @@ import { itemOutcome, putOutcomes } from '../model/rules.js'
 export interface Hooks<Row> {
   /** Rejects a row about to be written by throwing (the transaction rolls back). */
   check?: (row: Row, previous: Row | undefined) => void
+  /** Sets the columns the store decides of a row about to be written, once it passed its checks (a member's company). */
+  complete?: (row: Row, previous: Row | undefined, input: object) => void
+  /** Runs once a row is written (`previous` its former state, none when new): what the write does to other records. */
+  written?: (row: Row, previous: Row | undefined) => void
   /** Runs first when the row is deleted: the part of the delete's cascade its description does not say. */
   beforeDelete?: (row: Row) => void
 }
@@ -133,8 +137,10 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       // `matched`: the caller found no row with this key in this transaction already.
       if (!matched) checkUnique(row, undefined, inputs[i]!)
       hooks.check?.(row, undefined)
+      hooks.complete?.(row, undefined, inputs[i]!)
       insert.run(encode(row))
       keepSides(row, undefined)
+      hooks.written?.(row, undefined)
     }
     if (pendingRows !== undefined) pendingRows.push(...rows)
     else count(workspaceId, rows)
@@ -147,10 +153,12 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     if (next === undefined) return row
     checkUnique(next, row, input)
     hooks.check?.(next, row)
+    hooks.complete?.(next, row, input)
     const encoded = encode(next)
     const before = encode(row) as Record<string, unknown>
     updateOf(writable.filter((c) => (encoded as Record<string, unknown>)[c] !== before[c])).run(encoded)
     keepSides(next, row)
+    hooks.written?.(next, row)
     return next
   }
 

@@ -8,5 +8,6 @@ import * as boundedNameTerms from './0003-bounded-name-terms.js'
 import * as engagement from './0004-engagement.js'
 import * as idempotency from './0005-idempotency.js'
 import * as externalIds from './0006-external-ids.js'
+import * as companyDomains from './0007-company-domains.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedNameTerms, engagement, idempotency, externalIds]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedNameTerms, engagement, idempotency, externalIds, companyDomains]
