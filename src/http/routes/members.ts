@@ -14,7 +14,9 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
       summary: 'Create a member',
       description: 'Creates a member in the workspace of the token: at least one of `firstName`, `lastName`, ' +
         '`primaryEmail`. `linkedinUrl` is stored and never returned; `level`, `pulse`, `firstActivity` and ' +
-        '`lastActivity` are derived from the member\'s activities.',
+        '`lastActivity` are derived from the member\'s activities. A `primaryEmail` of a company domain attaches the member ' +
+        'to the workspace\'s company of that domain, made when missing (not for free-mail, disposable or reserved ' +
+        'domains: see `/v1/identity-settings`).',
       tags: ['members'],
       body: MemberCreateSchema,
       response: withErrors({ 201: MemberBody }, 413, 415)
@@ -63,7 +65,8 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
       operationId: 'updateMember',
       summary: 'Update a member',
       description: 'Changes the fields the body names (omitted: unchanged, `null`: cleared); `companyId` attaches the ' +
-        'member to a company of the workspace, or detaches it with `null`.',
+        'member to a company of the workspace, or detaches it with `null`. A new `primaryEmail` attaches a member that ' +
+        'has no company to the company of its domain, as on create, unless the body names `companyId`.',
       tags: ['members'],
       params: IdParams,
       body: MemberPatchSchema,
