@@ -18,6 +18,7 @@ import { activityTypeRoutes } from './http/routes/activity-types.js'
 import { channelRoutes } from './http/routes/channels.js'
 import { companyRoutes } from './http/routes/companies.js'
 import { engagementRoutes } from './http/routes/engagement.js'
+import { mergeRoutes } from './http/routes/merges.js'
 import { healthRoutes } from './http/routes/health.js'
 import { identityRoutes } from './http/routes/identity.js'
 import { memberRoutes } from './http/routes/members.js'
@@ -92,6 +93,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     await v1.register(activityTypeRoutes, { prefix: '/activity-types', store })
     await v1.register(engagementRoutes, { store })
     await v1.register(identityRoutes, { store })
+    await v1.register(mergeRoutes, { store })
   }, { prefix: '/v1' })
   return app
 }

@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Create a member
-         * @description Creates a member in the workspace of the token: at least one of `firstName`, `lastName`, `primaryEmail`. `linkedinUrl` is stored and never returned; `level`, `pulse`, `firstActivity` and `lastActivity` are derived from the member's activities. A `primaryEmail` of a company domain attaches the member to the workspace's company of that domain, made when missing (not for free-mail, disposable or reserved domains: see `/v1/identity-settings`).
+         * @description Creates a member in the workspace of the token: at least one of `firstName`, `lastName`, `primaryEmail`. `linkedinUrl` is stored and never returned; `level`, `pulse`, `firstActivity` and `lastActivity` are derived from the member's activities. No two members of a workspace share an email (`primaryEmail` or one of `emails`, ignoring case): one another member has is a 409 naming the field and that member (`id`), so a client can merge instead. A `primaryEmail` of a company domain attaches the member to the workspace's company of that domain, made when missing (not for free-mail, disposable or reserved domains: see `/v1/identity-settings`).
          */
         post: operations["createMember"];
         delete?: never;
@@ -149,7 +149,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update members in bulk
-         * @description Up to 1,000 members, each a body of `POST /v1/members`: one whose `primaryEmail` a member of the workspace has (as its primaryEmail or in its emails, ignoring case) updates that member as a PATCH would (200), else it is created (201); applied in order as if sent one by one, in one transaction: an item that is invalid answers its error and changes nothing, never failing the others. The body may be up to 16 MiB.
+         * @description Up to 1,000 members, each a body of `POST /v1/members`: one whose `primaryEmail` a member of the workspace has (as its primaryEmail or in its emails, ignoring case) updates that member as a PATCH would (200), else it is created (201); an email held by another member is that item's 409; applied in order as if sent one by one, in one transaction: an item that is invalid answers its error and changes nothing, never failing the others. The body may be up to 16 MiB.
          */
         post: operations["bulkMembers"];
         delete?: never;
@@ -181,7 +181,7 @@ export interface paths {
         head?: never;
         /**
          * Update a member
-         * @description Changes the fields the body names (omitted: unchanged, `null`: cleared); `companyId` attaches the member to a company of the workspace, or detaches it with `null`. A new `primaryEmail` attaches a member that has no company to the company of its domain, as on create, unless the body names `companyId`.
+         * @description Changes the fields the body names (omitted: unchanged, `null`: cleared); `companyId` attaches the member to a company of the workspace, or detaches it with `null`. An email another member has is a 409 naming the field and that member (`id`). A new `primaryEmail` attaches a member that has no company to the company of its domain, as on create, unless the body names `companyId`.
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -468,6 +468,66 @@ export interface paths {
          */
         put: operations["setIdentitySettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a member into this one
+         * @description Merges the member `memberId` names into this one, in one transaction: its activities move over, `emails`, `phones` and `tags` are unioned (this member's first, order kept, each once; the other's `primaryEmail` joins `emails`), this member's empty fields (`primaryEmail` and `companyId` included) are filled from the other, `firstActivity`, `lastActivity`, `pulse` and `level` cover both, and the other member is gone (404). The answer's `merge` can be undone for 30 days.
+         */
+        post: operations["mergeMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merges/{mergeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a merge
+         * @description A merge of the workspace that has not been undone (one undone is gone: 404).
+         */
+        get: operations["getMerge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merges/{mergeId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a merge
+         * @description Restores both members exactly as they were before the merge: every field and derived value, and which activities belonged to whom (those created for the kept member since stay with it). Refused with a 409 saying why when it can no longer be exact: the kept member was deleted, merged again or edited since; an activity the merge moved was edited, moved or deleted since; the merged member's company was deleted; either member was erased; or the merge is older than 30 days. Never a partial undo.
+         */
+        post: operations["undoMerge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1140,6 +1200,143 @@ export interface components {
          */
         IdentitySettingsBody: {
             identitySettings: components["schemas"]["IdentitySettings"];
+        };
+        /**
+         * @description A merge of one member into another, which can be undone for 30 days
+         * @example {
+         *       "id": "7a9c1e3f-5b2d-4f6a-8c0e-2d4f6a8b0c1e",
+         *       "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *       "mergedMemberId": "4e6f8a0b-2c4d-4e6f-8a0b-1c3e5a7c9e0f",
+         *       "createdAt": "2026-01-06T14:02:11Z"
+         *     }
+         */
+        Merge: {
+            id: string;
+            /** @description The member kept */
+            memberId: string;
+            /** @description The member merged into it, gone until the merge is undone */
+            mergedMemberId: string;
+            createdAt: string;
+        };
+        /**
+         * @description The kept member after the merge, and the merge
+         * @example {
+         *       "member": {
+         *         "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *         "firstName": "Ada",
+         *         "lastName": "Lovelace",
+         *         "primaryEmail": "ada@acme.com",
+         *         "emails": [
+         *           "ada@acme.com",
+         *           "ada.lovelace@mail.acme.com"
+         *         ],
+         *         "phones": [
+         *           "+44 20 7946 0000"
+         *         ],
+         *         "jobTitle": "CTO",
+         *         "avatarUrl": "https://acme.com/ada.png",
+         *         "language": "en",
+         *         "country": "GB",
+         *         "tags": [],
+         *         "level": 3,
+         *         "pulse": 42,
+         *         "source": "Api",
+         *         "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *         "firstActivity": "2025-11-02T08:15:00Z",
+         *         "lastActivity": "2026-01-05T09:30:00Z",
+         *         "createdAt": "2026-01-05T09:30:00Z",
+         *         "updatedAt": "2026-01-06T14:02:11Z"
+         *       },
+         *       "merge": {
+         *         "id": "7a9c1e3f-5b2d-4f6a-8c0e-2d4f6a8b0c1e",
+         *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *         "mergedMemberId": "4e6f8a0b-2c4d-4e6f-8a0b-1c3e5a7c9e0f",
+         *         "createdAt": "2026-01-06T14:02:11Z"
+         *       }
+         *     }
+         */
+        MemberMergeBody: {
+            member: components["schemas"]["Member"];
+            merge: components["schemas"]["Merge"];
+        };
+        /**
+         * @description The merge
+         * @example {
+         *       "merge": {
+         *         "id": "7a9c1e3f-5b2d-4f6a-8c0e-2d4f6a8b0c1e",
+         *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *         "mergedMemberId": "4e6f8a0b-2c4d-4e6f-8a0b-1c3e5a7c9e0f",
+         *         "createdAt": "2026-01-06T14:02:11Z"
+         *       }
+         *     }
+         */
+        MergeBody: {
+            merge: components["schemas"]["Merge"];
+        };
+        /**
+         * @description Both members as they were before the merge: the kept one, then the restored one
+         * @example {
+         *       "members": [
+         *         {
+         *           "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+         *           "firstName": "Ada",
+         *           "lastName": "Lovelace",
+         *           "primaryEmail": "ada@acme.com",
+         *           "emails": [
+         *             "ada@acme.com",
+         *             "ada.lovelace@mail.acme.com"
+         *           ],
+         *           "phones": [
+         *             "+44 20 7946 0000"
+         *           ],
+         *           "jobTitle": "CTO",
+         *           "avatarUrl": "https://acme.com/ada.png",
+         *           "language": "en",
+         *           "country": "GB",
+         *           "tags": [],
+         *           "level": 3,
+         *           "pulse": 42,
+         *           "source": "Api",
+         *           "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *           "firstActivity": "2025-11-02T08:15:00Z",
+         *           "lastActivity": "2026-01-05T09:30:00Z",
+         *           "createdAt": "2026-01-05T09:30:00Z",
+         *           "updatedAt": "2026-01-06T14:02:11Z"
+         *         },
+         *         {
+         *           "id": "4e6f8a0b-2c4d-4e6f-8a0b-1c3e5a7c9e0f",
+         *           "firstName": "Ada",
+         *           "lastName": "Lovelace",
+         *           "primaryEmail": "ada@acme.com",
+         *           "emails": [
+         *             "ada@acme.com",
+         *             "ada.lovelace@mail.acme.com"
+         *           ],
+         *           "phones": [
+         *             "+44 20 7946 0000"
+         *           ],
+         *           "jobTitle": "CTO",
+         *           "avatarUrl": "https://acme.com/ada.png",
+         *           "language": "en",
+         *           "country": "GB",
+         *           "tags": [],
+         *           "level": 3,
+         *           "pulse": 42,
+         *           "source": "Api",
+         *           "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+         *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+         *           "firstActivity": "2025-11-02T08:15:00Z",
+         *           "lastActivity": "2026-01-05T09:30:00Z",
+         *           "createdAt": "2026-01-05T09:30:00Z",
+         *           "updatedAt": "2026-01-06T14:02:11Z"
+         *         }
+         *       ]
+         *     }
+         */
+        MergeUndoneBody: {
+            members: components["schemas"]["Member"][];
         };
         /**
          * @description One result per item, in the order of the request
@@ -2685,9 +2882,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
             409: {
                 headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
                     /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -3405,9 +3608,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
             409: {
                 headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
                     /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -7232,6 +7441,555 @@ export interface operations {
                 headers: {
                     /** @description The methods the path has */
                     Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mergeMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "memberId": "4e6f8a0b-2c4d-4e6f-8a0b-1c3e5a7c9e0f"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    memberId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The kept member after the merge, and the merge */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "member": {
+                     *         "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "primaryEmail": "ada@acme.com",
+                     *         "emails": [
+                     *           "ada@acme.com",
+                     *           "ada.lovelace@mail.acme.com"
+                     *         ],
+                     *         "phones": [
+                     *           "+44 20 7946 0000"
+                     *         ],
+                     *         "jobTitle": "CTO",
+                     *         "avatarUrl": "https://acme.com/ada.png",
+                     *         "language": "en",
+                     *         "country": "GB",
+                     *         "tags": [],
+                     *         "level": 3,
+                     *         "pulse": 42,
+                     *         "source": "Api",
+                     *         "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *         "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *         "firstActivity": "2025-11-02T08:15:00Z",
+                     *         "lastActivity": "2026-01-05T09:30:00Z",
+                     *         "createdAt": "2026-01-05T09:30:00Z",
+                     *         "updatedAt": "2026-01-06T14:02:11Z"
+                     *       },
+                     *       "merge": {
+                     *         "id": "7a9c1e3f-5b2d-4f6a-8c0e-2d4f6a8b0c1e",
+                     *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "mergedMemberId": "4e6f8a0b-2c4d-4e6f-8a0b-1c3e5a7c9e0f",
+                     *         "createdAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberMergeBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mergeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merge */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "merge": {
+                     *         "id": "7a9c1e3f-5b2d-4f6a-8c0e-2d4f6a8b0c1e",
+                     *         "memberId": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *         "mergedMemberId": "4e6f8a0b-2c4d-4e6f-8a0b-1c3e5a7c9e0f",
+                     *         "createdAt": "2026-01-06T14:02:11Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MergeBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    undoMerge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with a key runs, and its answer (any 2xx or 4xx but 401 and 429) is kept for 24 hours; a retry with the same key, method, path and body gets that answer again with `Idempotent-Replayed: true`, and runs nothing. Per workspace; 1 to 255 visible ASCII characters (docs/idempotency.md). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                mergeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both members as they were before the merge: the kept one, then the restored one */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "members": [
+                     *         {
+                     *           "id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "primaryEmail": "ada@acme.com",
+                     *           "emails": [
+                     *             "ada@acme.com",
+                     *             "ada.lovelace@mail.acme.com"
+                     *           ],
+                     *           "phones": [
+                     *             "+44 20 7946 0000"
+                     *           ],
+                     *           "jobTitle": "CTO",
+                     *           "avatarUrl": "https://acme.com/ada.png",
+                     *           "language": "en",
+                     *           "country": "GB",
+                     *           "tags": [],
+                     *           "level": 3,
+                     *           "pulse": 42,
+                     *           "source": "Api",
+                     *           "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *           "firstActivity": "2025-11-02T08:15:00Z",
+                     *           "lastActivity": "2026-01-05T09:30:00Z",
+                     *           "createdAt": "2026-01-05T09:30:00Z",
+                     *           "updatedAt": "2026-01-06T14:02:11Z"
+                     *         },
+                     *         {
+                     *           "id": "4e6f8a0b-2c4d-4e6f-8a0b-1c3e5a7c9e0f",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "primaryEmail": "ada@acme.com",
+                     *           "emails": [
+                     *             "ada@acme.com",
+                     *             "ada.lovelace@mail.acme.com"
+                     *           ],
+                     *           "phones": [
+                     *             "+44 20 7946 0000"
+                     *           ],
+                     *           "jobTitle": "CTO",
+                     *           "avatarUrl": "https://acme.com/ada.png",
+                     *           "language": "en",
+                     *           "country": "GB",
+                     *           "tags": [],
+                     *           "level": 3,
+                     *           "pulse": 42,
+                     *           "source": "Api",
+                     *           "companyId": "8b0e6f3a-2c41-4d7e-b5a9-1f6c3d2e9a70",
+                     *           "workspaceId": "3f1c2a9e-8d4b-4c6a-9e2f-7b5d1a0c4e81",
+                     *           "firstActivity": "2025-11-02T08:15:00Z",
+                     *           "lastActivity": "2026-01-05T09:30:00Z",
+                     *           "createdAt": "2026-01-05T09:30:00Z",
+                     *           "updatedAt": "2026-01-06T14:02:11Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MergeUndoneBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found: the id is unknown, not a uuid, or of another workspace */
+            404: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            409: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

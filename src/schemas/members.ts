@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { LEVELS } from '../domain/engagement.js'
 import { Body, DateTimeInput, EXAMPLE, Email, HttpUrl, List, ListQuery, NullableString, Ref, SearchText, StringEnum, Text, Uuid, optionalFields } from './common.js'
 
-const MEMBER_EXAMPLE = {
+export const MEMBER_EXAMPLE = {
   id: 'c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f',
   firstName: 'Ada',
   lastName: 'Lovelace',

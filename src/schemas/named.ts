@@ -7,6 +7,7 @@ import { CompanyBody, CompanyPageSchema, CompanySchema } from './companies.js'
 import { EngagementBody, EngagementSchema, EngagementSettingsBody, EngagementSettingsSchema } from './engagement.js'
 import { IdentitySettingsBody, IdentitySettingsSchema } from './identity.js'
 import { MemberBody, MemberPageSchema, MemberSchema } from './members.js'
+import { MemberMergeBody, MergeBody, MergeSchema, MergeUndoneBody } from './merges.js'
 
 /**
  * The schemas answers refer to by name (Ref): registered with addSchema, they are what the serializer resolves
@@ -22,5 +23,6 @@ export const NAMED_SCHEMAS = [
   EngagementSettingsSchema, EngagementSettingsBody,
   EngagementSchema, EngagementBody,
   IdentitySettingsSchema, IdentitySettingsBody,
+  MergeSchema, MemberMergeBody, MergeBody, MergeUndoneBody,
   ActivityBulkResults, MemberBulkResults, CompanyBulkResults, ChannelBulkResults
 ]

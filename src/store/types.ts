@@ -6,11 +6,12 @@ import type { Company, CompanyCreate, CompanyListQuery, CompanyPatch } from '../
 import type { Member, MemberCreate, MemberListQuery, MemberPatch } from '../schemas/members.js'
 import type { ActivityType, ActivityTypeCreate, ActivityTypeListQuery, ActivityTypePatch } from '../schemas/activity-types.js'
 import type { EngagementSettings } from '../schemas/engagement.js'
+import type { Merge } from '../schemas/merges.js'
 import type { Engagement } from '../domain/engagement.js'
 import type { Clock } from '../domain/time.js'
 import type { IdentitySettings } from '../domain/identity.js'
 
-export type { ActivityType, Engagement, EngagementSettings, IdentitySettings }
+export type { ActivityType, Engagement, EngagementSettings, IdentitySettings, Member, Merge }
 
 // The only door to the database. Every method is one whole operation (one transaction for a write),
 // confined to the workspace it is given first. Methods return records, or undefined / false when the
@@ -66,9 +67,11 @@ export interface RecordStore<Rec, Create, Patch, Filter, BulkCreate = Create> {
  */
 export type CompanyStore = RecordStore<Company, CompanyCreate, CompanyPatch, CompanyListFilter> & PutStore<Company, CompanyCreate>
 /**
- * Removing a member removes all of its activities; references to those activities are cleared. A write that gives
- * a member without a company a primary email (and names no companyId) attaches it to the company of the email's
- * domain, made when missing, as the identity settings allow (docs/identity.md); so does making a member by email.
+ * Removing a member is an erasure: all of its activities go, references to them are cleared, and no copy of its data
+ * stays (the merges that hold one keep only their ids; kept answers of Idempotency-Keys naming it are deleted).
+ * A write that gives a member without a company a primary email (and names no companyId) attaches it to the
+ * company of the email's domain, made when missing, as the identity settings allow (docs/identity.md); so does
+ * making a member by email.
  */
 export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate> & PutStore<Member, MemberCreate>
 /**
@@ -105,6 +108,21 @@ export interface EngagementStore {
 export interface IdentityStore {
   settings (workspaceId: string): Promise<IdentitySettings>
   setSettings (workspaceId: string, settings: IdentitySettings): Promise<IdentitySettings>
+}
+
+/**
+ * Member merges and their undo (docs/identity.md; the rules are model/merge.ts). Each is one transaction.
+ * `merge` answers undefined when the workspace has no member `memberId`, and fails with an InvalidFieldError
+ * (memberId) when `mergedMemberId` names no other member of it; `undo` fails with a ConflictError saying why when it
+ * can no longer be exact, and answers undefined for a merge the workspace does not have (or one undone already).
+ */
+export interface MergeStore {
+  merge (workspaceId: string, memberId: string, mergedMemberId: string): Promise<{ member: Member, merge: Merge } | undefined>
+  get (workspaceId: string, mergeId: string): Promise<Merge | undefined>
+  /** Both members as they were before the merge: the kept one, then the restored one. */
+  undo (workspaceId: string, mergeId: string): Promise<[Member, Member] | undefined>
+  /** Erases the copies of members kept by merges older than MERGE_UNDO_SECONDS, in batches; answers how many. */
+  expire (): Promise<number>
 }
 
 /**
@@ -181,6 +199,7 @@ export interface Store {
   readonly activityTypes: ActivityTypeStore
   readonly engagement: EngagementStore
   readonly identity: IdentityStore
+  readonly merges: MergeStore
   readonly idempotency: IdempotencyStore
   /** The time of every write and read (epoch seconds): the system's, or a test's. */
   readonly clock: Clock

@@ -61,6 +61,9 @@ async function seed (app: FastifyInstance, workspaceId: string) {
   const activity = await createActivity(client, { memberId: member.id })
   // Keys of their own each time: a test seeds one workspace more than once.
   const unused = recordOf<{ id: string }>(await client.post('/v1/activity-types', { key: `unused-${randomUUID()}` }), 201, 'activityType')
+  const other = await createMember(client, { firstName: 'Other' })
+  const host = await createMember(client, { firstName: 'Host' })
+  const merge = (await client.post(`/v1/members/${host.id}/merge`, { memberId: (await createMember(client, { firstName: 'Merged' })).id })).json() as { merge: { id: string } }
   const memberBody = (await client.get(`/v1/members/${member.id}`)).json()
   const typeBody = (await client.get(`/v1/activity-types/${activity.activityTypeId}`)).json()
   const settingsBody = (await client.get('/v1/engagement-settings')).json()
@@ -101,7 +104,10 @@ async function seed (app: FastifyInstance, workspaceId: string) {
     { method: 'POST', path: '/v1/activities/bulk', url: '/v1/activities/bulk', payload: { activities: [{ memberId: member.id, activityTypeKey: 'note' }] } },
     { method: 'POST', path: '/v1/members/bulk', url: '/v1/members/bulk', payload: { members: [{ firstName: 'New' }] } },
     { method: 'POST', path: '/v1/companies/bulk', url: '/v1/companies/bulk', payload: { companies: [{ name: 'New' }] } },
-    { method: 'POST', path: '/v1/channels/bulk', url: '/v1/channels/bulk', payload: { channels: [{ name: 'new' }] } }
+    { method: 'POST', path: '/v1/channels/bulk', url: '/v1/channels/bulk', payload: { channels: [{ name: 'new' }] } },
+    { method: 'POST', path: '/v1/members/{id}/merge', url: `/v1/members/${member.id}/merge`, payload: { memberId: other.id } },
+    { method: 'GET', path: '/v1/merges/{mergeId}', url: `/v1/merges/${merge.merge.id}` },
+    { method: 'POST', path: '/v1/merges/{mergeId}/undo', url: `/v1/merges/${merge.merge.id}/undo` }
   ]
   /** The workspace exactly as seeded: nothing created, changed or deleted since. */
   async function assertUntouched () {
@@ -113,6 +119,8 @@ async function seed (app: FastifyInstance, workspaceId: string) {
     assert.equal((await client.get(`/v1/activity-types/${unused.id}`)).statusCode, 200)
     assert.deepEqual((await client.get('/v1/engagement-settings')).json(), settingsBody)
     assert.deepEqual((await client.get('/v1/identity-settings')).json(), identityBody)
+    assert.deepEqual((await client.get(`/v1/members/${other.id}`)).json(), { member: other })
+    assert.equal((await client.get(`/v1/merges/${merge.merge.id}`)).statusCode, 200)
   }
   return { operations, assertUntouched, client }
 }

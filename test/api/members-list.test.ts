@@ -210,14 +210,16 @@ for (const store of testStores()) {
     test('email matches any of the member\'s emails exactly, ignoring case, and never a name', async (t) => {
       const api = client(await buildTestApp(t, store))
       const ada = await createMember(api, { firstName: 'Ada', primaryEmail: 'ada@example.com', emails: ['countess@math.org'] })
-      const twin = await createMember(api, { firstName: 'Twin', emails: ['ada@example.com'] })
+      // Emails are unique per workspace (issue 17): each address names one member.
+      const twin = await createMember(api, { firstName: 'Twin', emails: ['twin@example.com'] })
       await createMember(api, { firstName: 'grace@navy.mil' })
       await createMember(api, { primaryEmail: 'ada@example.com.au' })
 
       const cases: Array<[string, Member[]]> = [
-        ['ada@example.com', [ada, twin]],
-        ['ADA@Example.COM', [ada, twin]],
+        ['ada@example.com', [ada]],
+        ['ADA@Example.COM', [ada]],
         ['countess@math.org', [ada]],
+        ['TWIN@example.com', [twin]],
         ['ada@example.co', []],
         ['a@example.com', []],
         ['grace@navy.mil', []]

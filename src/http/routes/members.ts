@@ -14,12 +14,14 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
       summary: 'Create a member',
       description: 'Creates a member in the workspace of the token: at least one of `firstName`, `lastName`, ' +
         '`primaryEmail`. `linkedinUrl` is stored and never returned; `level`, `pulse`, `firstActivity` and ' +
-        '`lastActivity` are derived from the member\'s activities. A `primaryEmail` of a company domain attaches the member ' +
-        'to the workspace\'s company of that domain, made when missing (not for free-mail, disposable or reserved ' +
-        'domains: see `/v1/identity-settings`).',
+        '`lastActivity` are derived from the member\'s activities. No two members of a workspace share an email ' +
+        '(`primaryEmail` or one of `emails`, ignoring case): one another member has is a 409 naming the field and that ' +
+        'member (`id`), so a client can merge instead. A `primaryEmail` of a company domain attaches the member to the ' +
+        'workspace\'s company of that domain, made when missing (not for free-mail, disposable or reserved domains: see ' +
+        '`/v1/identity-settings`).',
       tags: ['members'],
       body: MemberCreateSchema,
-      response: withErrors({ 201: MemberBody }, 413, 415)
+      response: withErrors({ 201: MemberBody }, 409, 413, 415)
     }
   }, async (request, reply) => {
     const member = await store.members.create(request.workspaceId, request.body)
@@ -31,7 +33,7 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
     summary: 'Create or update members in bulk',
     description: 'Up to 1,000 members, each a body of `POST /v1/members`: one whose `primaryEmail` a member of the ' +
       'workspace has (as its primaryEmail or in its emails, ignoring case) updates that member as a PATCH would (200), ' +
-      'else it is created (201); applied in order as if sent one by one, in one transaction: an item that is invalid ' +
+      'else it is created (201); an email held by another member is that item\'s 409; applied in order as if sent one by one, in one transaction: an item that is invalid ' +
       'answers its error and changes nothing, never failing the others.',
     tag: 'members',
     items: 'members',
@@ -65,12 +67,13 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
       operationId: 'updateMember',
       summary: 'Update a member',
       description: 'Changes the fields the body names (omitted: unchanged, `null`: cleared); `companyId` attaches the ' +
-        'member to a company of the workspace, or detaches it with `null`. A new `primaryEmail` attaches a member that ' +
-        'has no company to the company of its domain, as on create, unless the body names `companyId`.',
+        'member to a company of the workspace, or detaches it with `null`. An email another member has is a 409 naming ' +
+        'the field and that member (`id`). A new `primaryEmail` attaches a member that has no company to the company of ' +
+        'its domain, as on create, unless the body names `companyId`.',
       tags: ['members'],
       params: IdParams,
       body: MemberPatchSchema,
-      response: withErrors({ 200: MemberBody }, 404, 413, 415)
+      response: withErrors({ 200: MemberBody }, 404, 409, 413, 415)
     }
   }, async (request) => {
     const member = await store.members.update(request.workspaceId, request.params.id, request.body)

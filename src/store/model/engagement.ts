@@ -17,8 +17,6 @@ import type { MemberRow } from './records.js'
 export const NEVER = 253_402_300_800
 /** The channel of activities in no channel, in member_activity_days. */
 export const NO_CHANNEL = '00000000-0000-0000-0000-000000000000'
-/** Members a refresher batch stores at once. */
-export const REFRESH_BATCH = 500
 
 /** The parts of the window at `now`: full days in (boundaryDay, today], the boundary day's part after `start`. */
 export function windowParts (now: number) {

@@ -15,8 +15,18 @@ export interface Match<Row = BaseRow> {
   where:
   | { kind: 'columns', columns: ReadonlyArray<readonly [column: string, bounded: boolean]> }
   | { kind: 'side', table: string, owner: string, column: string, where: string }
-  /** Whether a write giving a record a key another holds is refused, naming the field of `fields` it changes. */
-  unique?: { fields: readonly string[] }
+  /**
+   * Whether a write giving a record a key another holds is refused, naming the field of `fields` it changes.
+   * `keys`: every key a row holds that no other row may hold, each with the field holding it (a member's emails);
+   * none: the match key alone.
+   */
+  unique?: { fields: readonly string[], keys?: (row: Row) => UniqueKey[] }
+}
+
+/** A key no two rows may share, and the request field that gives it to a row (none: the first of `unique.fields` a write sets). */
+export interface UniqueKey {
+  key: readonly string[]
+  field?: string
 }
 
 /**
@@ -40,17 +50,28 @@ export function matchSql (table: string, columns: string, match: Match<never>, d
 export const sameKey = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
   JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
-/** The unique key a row written over `previous` (none: a new row) gains, which no other row may hold; none to check. */
-export function gainedKey<Row> (match: Match<Row> | undefined, row: Row, previous: Row | undefined): readonly string[] | undefined {
-  if (match?.unique === undefined) return undefined
+/** The unique keys of a row: those `unique.keys` gives, else its match key. */
+function uniqueKeys<Row> (match: Match<Row>, row: Row): UniqueKey[] {
+  if (match.unique?.keys !== undefined) return match.unique.keys(row)
   const key = match.key(row)
-  return key === undefined || (previous !== undefined && sameKey(key, match.key(previous))) ? undefined : key
+  return key === undefined ? [] : [{ key }]
 }
 
-/** The 409 of a write that gives a row the unique key of `otherId`, naming the field the write set. */
-export function keyConflict (match: Match<never>, input: object, otherId: string): ConflictError {
+/**
+ * The unique keys a row written over `previous` (none: a new row) gains, which no other row may hold: none to
+ * check when the resource has no unique match. `found`: a key the writer already looked up, under its lock.
+ */
+export function gainedKeys<Row> (match: Match<Row> | undefined, row: Row, previous: Row | undefined, found?: readonly string[]): UniqueKey[] {
+  if (match?.unique === undefined) return []
+  const held = new Set(previous === undefined ? [] : uniqueKeys(match, previous).map(({ key }) => JSON.stringify(key)))
+  if (found !== undefined) held.add(JSON.stringify(found))
+  return uniqueKeys(match, row).filter(({ key }) => !held.has(JSON.stringify(key)))
+}
+
+/** The 409 of a write that gives a row the unique key of `otherId`, naming the field that holds it, else the first the write set. */
+export function keyConflict (match: Match<never>, input: object, otherId: string, field?: string): ConflictError {
   const fields = match.unique?.fields ?? []
-  return new ConflictError(fields.find((name) => name in input) ?? fields[0] ?? 'key', 'is held by another record of this workspace', otherId)
+  return new ConflictError(field ?? fields.find((name) => name in input) ?? fields[0] ?? 'key', 'is held by another record of this workspace', otherId)
 }
 
 /**

@@ -56,6 +56,8 @@ export interface MemberRow extends BaseRow {
   language: string | null
   country: string | null
   tags: string[]
+  /** Stored, never read back into a record. */
+  linkedin_url: string | null
   source: string
   company_id: string | null
   activity_count: number

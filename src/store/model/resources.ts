@@ -7,7 +7,7 @@ import { time, type Convert, type FieldMap } from './columns.js'
 import { NEVER } from './engagement.js'
 import type { ActivityRow, ActivityTypeRow, BaseRow, ChannelRow, CompanyRow, MemberRow } from './records.js'
 import { identity } from './rules.js'
-import type { Match } from './matching.js'
+import type { Match, UniqueKey } from './matching.js'
 
 // One description per resource, compiled by both stores: its table and columns, the request fields that set
 // them, the side tables that index its list-valued fields, what its deletion does to the records that name it,
@@ -99,6 +99,14 @@ function memberTerms (row: MemberRow): string[][] {
   return [...names.map((term) => [term, 'name']), ...emails.map((term) => [term, 'email'])]
 }
 
+/** A member's emails, lower-cased, each once: no other member of the workspace may hold one (issue 17). */
+function memberEmails (row: MemberRow): UniqueKey[] {
+  const keys = new Map<string, string>()
+  if (row.primary_email !== null) keys.set(row.primary_email.toLowerCase(), 'primaryEmail')
+  for (const email of row.emails) if (!keys.has(email.toLowerCase())) keys.set(email.toLowerCase(), 'emails')
+  return [...keys].map(([email, field]) => ({ key: [email], field }))
+}
+
 export const companies = {
   table: 'companies',
   counter: 'companies',
@@ -179,10 +187,11 @@ export const members = {
     activeUntil: { kind: 'atMost', column: 'last_activity', time: true, serves: ['lastActivity'] }
   },
   sorts: { ...byTime, lastActivity: { column: 'last_activity', nullable: true }, pulse: { column: 'pulse' } },
-  // A member's emails are its search terms of kind 'email', lower-cased (src/domain/members.ts).
+  // A member's emails are its search terms of kind 'email', lower-cased (src/domain/members.ts); none is another's.
   match: {
     key: (row) => row.primary_email === null ? undefined : [row.primary_email.toLowerCase()],
-    where: { kind: 'side', table: 'member_terms', owner: 'member_id', column: 'term', where: "kind = 'email'" }
+    where: { kind: 'side', table: 'member_terms', owner: 'member_id', column: 'term', where: "kind = 'email'" },
+    unique: { fields: ['primaryEmail', 'emails'], keys: memberEmails }
   }
 } satisfies Resource<MemberRow>
 

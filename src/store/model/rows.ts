@@ -14,11 +14,12 @@ export interface RowSpec<Row extends BaseRow> {
   derive?: (row: Row) => Partial<Row>
 }
 
-const derived = <Row extends BaseRow>(spec: RowSpec<Row>, row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
+/** The row with its derived columns computed again (a row written other than by newRow or patchedRow). */
+export const withDerived = <Row extends BaseRow>(spec: RowSpec<Row>, row: Row): Row => spec.derive === undefined ? row : { ...row, ...spec.derive(row) }
 
 /** A new row: every field's column (null when absent), the initial columns, a new id, `extra` columns last. */
 export function newRow<Row extends BaseRow> (spec: RowSpec<Row>, workspaceId: string, input: object, extra: Record<string, unknown>, now: number): Row {
-  return derived(spec, {
+  return withDerived(spec, {
     source: 'Api',
     ...spec.initial,
     ...emptyColumns(spec.fields),
@@ -38,5 +39,5 @@ export function newRow<Row extends BaseRow> (spec: RowSpec<Row>, workspaceId: st
 export function patchedRow<Row extends BaseRow> (spec: RowSpec<Row>, row: Row, input: object, extra: Record<string, unknown>, now: number): Row | undefined {
   const set = { ...toColumns(spec.fields, input), ...extra }
   if (!changes(row as unknown as Record<string, unknown>, set)) return undefined
-  return derived(spec, { ...row, ...set, updated_at: now })
+  return withDerived(spec, { ...row, ...set, updated_at: now })
 }

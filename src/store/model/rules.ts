@@ -1,5 +1,5 @@
 import { IDENTITY_FIELD, IDENTITY_RULE, hasIdentity, type Identity } from '../../domain/members.js'
-import { InvalidFieldError, isItemError, type ItemError, type PutOutcome } from '../types.js'
+import { ConflictError, InvalidFieldError, isItemError, type ItemError, type PutOutcome } from '../types.js'
 import type { MemberRow } from './records.js'
 
 // Rules of a write that both stores apply, in one order, so a write that breaks several fails the same way on
@@ -19,6 +19,13 @@ export const identity = (row: MemberRow): Identity =>
 export function checkMember (member: Identity, companyId: string | null, companyFound: (companyId: string) => boolean): void {
   if (!hasIdentity(member)) throw new InvalidFieldError(IDENTITY_FIELD, IDENTITY_RULE)
   if (companyId !== null && !companyFound(companyId)) throw new InvalidFieldError('companyId')
+}
+
+/** A refused write of the member an activity names by email, as the activity's error: its field under `member`. */
+export function asActivityMemberError (error: unknown): unknown {
+  if (error instanceof ConflictError) return new ConflictError(`member.${error.field}`, error.reason, error.id)
+  if (error instanceof InvalidFieldError) return new InvalidFieldError(`member.${error.field}`, error.reason)
+  return error
 }
 
 type ActivityReference = 'channelId' | 'replyTo' | 'reactTo' | 'inviteTo'

@@ -3,7 +3,7 @@ import { DEFAULT_POINTS } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import postgres from 'postgres'
 import { newId } from '../ids.js'
-import { checkActivityReferences } from '../model/rules.js'
+import { asActivityMemberError, checkActivityReferences, putOutcomes } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore, type ItemError, type MemberByEmail } from '../types.js'
 import { isId } from '../../domain/uuid.js'
 import { allSettled, eachInSavepoint, existingIds, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
@@ -11,7 +11,6 @@ import { lockKeys, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow, type MemberRow } from '../model/records.js'
 import { toColumns } from '../model/columns.js'
 import { sameKey } from '../model/matching.js'
-import { putOutcomes } from '../model/rules.js'
 import { editOf, judge, mayBeIndependent, moves, type NamedInput } from '../model/bulk.js'
 import { activities } from '../model/resources.js'
 import type { ActivityTypeIds } from '../activity-types.js'
@@ -98,12 +97,12 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     return raced.id
   }
 
-  /** The locks a write of the input takes first: its (source, externalId), the email of its member. */
+  /** The locks a write of the input takes first: its (source, externalId), the emails of its member. */
   function locksOf (workspaceId: string, input: ActivityInput): bigint[] {
     const key = table.keyOf(workspaceId, input)
     return [
       ...(key === undefined ? [] : [table.lockOfKey(workspaceId, key)]),
-      // Its member's email, and the domain whose company making that member may make.
+      // Its member's emails, and the domain whose company making that member may make.
       ...(input.member === undefined ? [] : members.locksOf(workspaceId, [input.member]))
     ]
   }
@@ -116,7 +115,12 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   }
   async function memberByEmail (tx: Db, workspaceId: string, member: MemberByEmail, source: string): Promise<string> {
     const found = await members.matching(tx, workspaceId, [member.primaryEmail.toLowerCase()])
-    return found?.id ?? (await members.insertRow(tx, workspaceId, member, { source })).id
+    if (found !== undefined) return found.id
+    try {
+      return (await members.insertRow(tx, workspaceId, member, { source }, true)).id
+    } catch (error) {
+      throw asActivityMemberError(error)
+    }
   }
 
   /**

@@ -2,13 +2,21 @@ import { DEFAULT_LEVEL_THRESHOLDS, dayOf, engagementOf, inWindow, leavesWindowAt
 import type { Clock } from '../../domain/time.js'
 import { isId } from '../../domain/uuid.js'
 import type { EngagementStore } from '../types.js'
-import { contributionsOf, exactUntil, isExact, NEVER, NO_CHANNEL, pulseOf, REFRESH_BATCH, windowParts, type ContributionRow } from '../model/engagement.js'
+import { contributionsOf, exactUntil, isExact, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import { allSettled, statement, transaction, type Db, type Pool } from './database.js'
 
 // The PostgreSQL side of engagement (model/engagement.ts says how it stays exact): the daily counts, the exact
 // pulse of a member, the stored pulses and their refresh, thresholds, exclusion. Writes to a member's pulse run
 // under the member's row lock, which every activity write takes first (activities.ts), so they serialise.
+
+/**
+ * Members a refresher transaction stores at once. Their rows stay locked until it commits, and a points change must
+ * mark them stale again after it (it waits for those locks, or it could miss a pulse computed on the old points):
+ * small batches keep that wait short. With 500 a batch held its rows for seconds under load, and a points change
+ * waiting behind one went past the statement timeout (a 503; BENCHMARKS.md, after issue 16).
+ */
+const REFRESH_BATCH = 25
 
 export function postgresEngagement (pool: Pool, clock: Clock) {
   const insertDays = statement(`INSERT INTO member_activity_days AS d (workspace_id, member_id, day, activity_type_id, channel_id, activities)

@@ -14,6 +14,7 @@ import { postgresActivityTypes } from './activity-types.js'
 import { postgresEngagement } from './engagement.js'
 import { postgresIdempotency } from './idempotency.js'
 import { postgresIdentity } from './identity.js'
+import { postgresMerges } from './merges.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
@@ -36,7 +37,8 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const companyTable = recordTable(pool, counts, blockSize, clock, companies, toCompany, { written: identity.attachMembers })
   const members = postgresMembers(pool, counts, blockSize, clock, engagement, identity.attachMembersOf(companyTable))
   const idempotency = postgresIdempotency(pool, clock)
-  const purger = startRefresher(async () => await idempotency.purge(), PURGE_INTERVAL_MS)
+  const merges = postgresMerges(pool, clock, members.table, members.recordsOf)
+  const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   return {
     companies: companyTable.operations,
     members: members.store,
@@ -47,6 +49,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     activityTypes: postgresActivityTypes(pool, counts, clock, engagement, types, refresher),
     engagement: engagement.engagement,
     identity: identity.identity,
+    merges,
     idempotency,
     clock,
     async ping () {

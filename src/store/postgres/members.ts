@@ -11,6 +11,7 @@ import { byKey } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { PostgresEngagement } from './engagement.js'
+import { eraseCopies } from './merges.js'
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
@@ -43,10 +44,12 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     // The company of its email's domain (docs/identity.md), its domain's lock taken with the write's others.
     complete: attachCompanies,
     locks: memberDomainLocks,
-    // Its activities go with it. The member's row lock is taken first (remove reads it FOR UPDATE), as every
+    // Its activities go with it, and every copy of its data (an erasure). The member's row lock is taken first (remove reads it FOR UPDATE), as every
     // write that touches its activities takes it first.
     beforeDelete: async (db, row) => {
-      const [removed] = await allSettled([deleteActivities(db, row.workspace_id, row.id), deleteDays(db, row.workspace_id, row.id)])
+      const [removed] = await allSettled([
+        deleteActivities(db, row.workspace_id, row.id), deleteDays(db, row.workspace_id, row.id), eraseCopies(db, row.workspace_id, row.id)
+      ])
       removed.sort(byKey)
       if (removed.length > 0) await clearReferences(db, row.workspace_id, removed.map((activity) => activity.id), clock())
       await activityIndex.changed(db, row.workspace_id, removed, -1)
@@ -120,5 +123,5 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       return { total: page.total, items: await recordsOf(pool, page.items, now) }
     }
   }
-  return { store, table }
+  return { store, table, recordsOf }
 }

@@ -8,7 +8,7 @@ import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
 import { byKey } from '../counted-index.js'
 import { allSettled, eachInSavepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
-import { gainedKey, keyConflict, lockOf, lockOrder, matchSql } from '../model/matching.js'
+import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql } from '../model/matching.js'
 import { putOutcomes } from '../model/rules.js'
 import type { Put, PutOutcome } from '../types.js'
 
@@ -144,14 +144,18 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
 
   /**
    * A unique key a row gains may not be another row's: ConflictError naming the field the write set and the other
-   * row. The key's lock is taken first, so a concurrent writer of that key waits for this transaction.
+   * row. The keys' locks are taken first, so a concurrent writer of one waits for this transaction. `found`: the
+   * key the caller looked up already, under its lock.
    */
-  async function checkUnique (db: Db, row: Row, previous: Row | undefined, input: object): Promise<void> {
-    const key = gainedKey(match, row, previous)
-    if (key === undefined) return
-    await lockKeys(db, [lockOfKey(row.workspace_id, key)])
-    const other = await matching(db, row.workspace_id, key)
-    if (other !== undefined && other.id !== row.id) throw keyConflict(match as never, input, other.id)
+  async function checkUnique (db: Db, row: Row, previous: Row | undefined, input: object, found?: readonly string[]): Promise<void> {
+    const keys = gainedKeys(match, row, previous, found)
+    if (keys.length === 0) return
+    await lockKeys(db, keys.map(({ key }) => lockOfKey(row.workspace_id, key)))
+    const others = await Promise.all(keys.map(async ({ key }) => await matching(db, row.workspace_id, key)))
+    keys.forEach(({ field }, i) => {
+      const other = others[i]
+      if (other !== undefined && other.id !== row.id) throw keyConflict(match as never, input, other.id, field)
+    })
   }
 
   const values = (row: Row, columns: readonly string[]) => columns.map((c) => (row as unknown as Record<string, Param>)[c] ?? null)
@@ -199,7 +203,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    */
   async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}, matched = false): Promise<Row> {
     const row = newRow(resource, workspaceId, input, extra, clock())
-    if (!matched) await checkUnique(db, row, undefined, input)
+    await checkUnique(db, row, undefined, input, matched ? match?.key(row) : undefined)
     await hooks.check?.(db, [row], undefined)
     await hooks.complete?.(db, [row], undefined, [input])
     const counted = async () => await index?.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
@@ -225,8 +229,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     const now = clock()
     const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
     if (rows.length === 0) return rows
-    // `matched`: the caller found, under their locks, that no row has these rows' keys.
-    if (!matched) await checkUniqueMany(db, workspaceId, rows, inputs)
+    // `matched`: the caller found, under their locks, that no row has these rows' match keys.
+    await checkUniqueMany(db, workspaceId, rows, inputs, matched)
     await hooks.check?.(db, rows, undefined)
     await hooks.complete?.(db, rows, undefined, inputs)
     await allSettled([insertMany(db, asJson(rows)), keepSides(db, workspaceId, rows)])
@@ -241,12 +245,29 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   async function patchRow (db: Db, row: Row, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
     const next = patchedRow(resource, row, input, extra, clock())
     if (next === undefined) return row
-    await checkUnique(db, next, row, input)
-    await hooks.check?.(db, [next], row)
-    await hooks.complete?.(db, [next], row, [input])
-    await allSettled([update(db, row.workspace_id, row.id, ...values(next, written)), keepSides(db, row.workspace_id, [next], row)])
-    await hooks.written?.(db, [next], row)
+    await writeRow(db, next, row, input, true)
     return next
+  }
+
+  /**
+   * Writes `next` over `previous` (read FOR UPDATE): the columns requests set and updated_at, and the side tables;
+   * checked as a write of `input`. `asked`: a change a request asked for, which the `complete` and `written` hooks
+   * follow; a merge or an undo writes its rows exactly as it made them.
+   */
+  async function writeRow (db: Db, next: Row, previous: Row, input: object = {}, asked = false): Promise<void> {
+    await checkUnique(db, next, previous, input)
+    await hooks.check?.(db, [next], previous)
+    if (asked) await hooks.complete?.(db, [next], previous, [input])
+    await allSettled([update(db, previous.workspace_id, previous.id, ...values(next, written)), keepSides(db, previous.workspace_id, [next], previous)])
+    if (asked) await hooks.written?.(db, [next], previous)
+  }
+
+  /** Inserts a row exactly as given (one deleted before, restored), checked as a new one; call last but for other counters. */
+  async function restoreRow (db: Db, row: Row): Promise<void> {
+    await checkUnique(db, row, undefined, {})
+    await hooks.check?.(db, [row], undefined)
+    await allSettled([insert(db, ...values(row, resource.columns)), keepSides(db, row.workspace_id, [row])])
+    await index?.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, 1)
   }
 
   /** The rows of these ids, read FOR UPDATE (in id order, as every writer of several takes them). */
@@ -274,45 +295,45 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return changes.map(({ row }, i) => nexts[i] ?? row)
   }
 
-  /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
   /** checkUnique for new rows, their locks taken at once and their look-ups sent together; a key twice among them conflicts too. */
-  async function checkUniqueMany (db: Db, workspaceId: string, rows: readonly Row[], inputs: readonly object[]): Promise<void> {
-    const keyed = rows.flatMap((row, i) => {
-      const key = gainedKey(match, row, undefined)
-      return key === undefined ? [] : [{ row, key, input: inputs[i]! }]
-    })
+  async function checkUniqueMany (db: Db, workspaceId: string, rows: readonly Row[], inputs: readonly object[], matched: boolean): Promise<void> {
+    const keyed = rows.flatMap((row, i) => gainedKeys(match, row, undefined, matched ? match?.key(row) : undefined)
+      .map(({ key, field }) => ({ row, key, field, input: inputs[i]! })))
     if (keyed.length === 0) return
     await lockKeys(db, keyed.map(({ key }) => lockOfKey(workspaceId, key)))
     const others = await matchingMany(db, workspaceId, keyed.map(({ key }) => key))
     const seen = new Map<string, string>()
-    keyed.forEach(({ row, key, input }, i) => {
+    keyed.forEach(({ row, key, field, input }, i) => {
       const other = others[i]?.id ?? seen.get(JSON.stringify(key))
-      if (other !== undefined) throw keyConflict(match as never, input, other)
+      if (other !== undefined && other !== row.id) throw keyConflict(match as never, input, other, field)
       seen.set(JSON.stringify(key), row.id)
     })
   }
 
   /**
    * The row the input stands for (the resource's match, read FOR UPDATE), updated with the input's fields as a
-   * PATCH would, or a new one. The key's lock is taken first (the caller may have taken it with others already),
-   * so writers of one key run one after the other and make one record.
+   * PATCH would, or a new one. Its keys' locks are taken first (the caller may have taken them with others
+   * already), so writers of one key run one after the other and make one record.
    */
   async function putRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}): Promise<{ row: Row, created: boolean }> {
     const key = keyOf(workspaceId, input, extra)
-    await lockKeys(db, [...key === undefined ? [] : [lockOfKey(workspaceId, key)], ...hooks.locks?.(workspaceId, input) ?? []])
+    await lockKeys(db, locksOf(workspaceId, [input], extra))
     const found = await matching(db, workspaceId, key, true)
     if (found !== undefined) return { row: await patchRow(db, found, input, extra), created: false }
     return { row: await insertRow(db, workspaceId, input, extra, true), created: true }
   }
 
-  /** The locks of the inputs' keys (and the resource's own), to take at once, in order, before any of them is written. */
-  const locksOf = (workspaceId: string, inputs: readonly object[]) => inputs.flatMap((input) => {
-    const key = keyOf(workspaceId, input)
-    return [...key === undefined ? [] : [lockOfKey(workspaceId, key)], ...hooks.locks?.(workspaceId, input) ?? []]
+  /** The locks of the inputs' keys (match and unique) and the resource's own, to take at once, in order, before any of them is written. */
+  const locksOf = (workspaceId: string, inputs: readonly object[], extra: Record<string, unknown> = {}) => inputs.flatMap((input) => {
+    const row = newRow(resource, workspaceId, input, extra, 0)
+    const key = match?.key(row)
+    return [...(key === undefined ? [] : [key]), ...gainedKeys(match, row, undefined).map((unique) => unique.key)]
+      .map((held) => lockOfKey(workspaceId, held)).concat(hooks.locks?.(workspaceId, input) ?? [])
   })
 
+  /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
   async function deleteRow (db: Db, row: Row): Promise<void> {
-    await remove(db, row.workspace_id, row.id)
+    await allSettled([...sides.map(async (side) => await side.clear(db, row.workspace_id, row.id)), remove(db, row.workspace_id, row.id)])
     await index?.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, -1)
   }
 
@@ -394,6 +415,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     insertRows,
     patchRow,
     patchRows,
+    writeRow,
+    restoreRow,
     deleteRow,
     /** The resource's get, create, createMany, update, remove and list, for its store to offer as they are. */
     operations: {
@@ -440,10 +463,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
           if (row === undefined) return false
           await hooks.beforeDelete?.(tx, row)
           const now = clock()
-          await allSettled([
-            ...detach.map(async (statement) => await statement(tx, workspaceId, id, now)),
-            ...sides.map(async (side) => await side.clear(tx, workspaceId, id))
-          ])
+          await allSettled(detach.map(async (statement) => await statement(tx, workspaceId, id, now)))
           await deleteRow(tx, row)
           return true
         })

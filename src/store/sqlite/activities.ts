@@ -1,9 +1,8 @@
 import type { ActivityPatch } from '../../schemas/activities.js'
 import type { Clock } from '../../domain/time.js'
 import { newId } from '../ids.js'
-import { checkActivityReferences } from '../model/rules.js'
+import { asActivityMemberError, checkActivityReferences, itemOutcome, putOutcomes } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore, type ItemError, type MemberByEmail } from '../types.js'
-import { itemOutcome, putOutcomes } from '../model/rules.js'
 import { editOf, judge, mayBeIndependent, type NamedInput } from '../model/bulk.js'
 import type { MemberRow } from '../model/records.js'
 import { DEFAULT_POINTS } from '../../domain/engagement.js'
@@ -91,7 +90,12 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
   }
   function memberByEmail (workspaceId: string, member: MemberByEmail, source: string): string {
     const found = members.matching(workspaceId, [member.primaryEmail.toLowerCase()])
-    return found?.id ?? members.insertRows(workspaceId, [member], [{ source }])[0]!.id
+    if (found !== undefined) return found.id
+    try {
+      return members.insertRows(workspaceId, [member], [{ source }], true)[0]!.id
+    } catch (error) {
+      throw asActivityMemberError(error)
+    }
   }
 
   /**

@@ -1,13 +1,16 @@
 import { DEFAULT_LEVEL_THRESHOLDS, dayOf, engagementOf, inWindow, leavesWindowAt, type TypeContribution } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import type { EngagementStore } from '../types.js'
-import { contributionsOf, exactUntil, isExact, NEVER, NO_CHANNEL, pulseOf, REFRESH_BATCH, windowParts, type ContributionRow } from '../model/engagement.js'
+import { contributionsOf, exactUntil, isExact, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import { writer, type Db } from './database.js'
 
 // The SQLite side of engagement (model/engagement.ts says how it stays exact): the daily counts, the exact
 // pulse of a member, the stored pulses and their refresh, thresholds, exclusion. What the activity, type and
 // channel writes call runs inside their transactions.
+
+/** Members a refresher transaction stores at once (one transaction of the writer, which other writes wait for). */
+const REFRESH_BATCH = 500
 
 export function sqliteEngagement (db: Db, clock: Clock) {
   const countDay = db.prepare(`INSERT INTO member_activity_days (workspace_id, member_id, day, activity_type_id, channel_id, activities)

@@ -14,6 +14,7 @@ import { startRefresher } from '../refresher.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 import { sqliteIdempotency } from './idempotency.js'
 import { sqliteIdentity } from './identity.js'
+import { sqliteMerges } from './merges.js'
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const db = openDatabase(path, options)
@@ -29,7 +30,8 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const companyTable = recordTable(db, counts, blockSize, clock, companies, toCompany, { written: identity.attachMembers })
   const members = sqliteMembers(db, counts, blockSize, clock, engagement, identity.attachMember(companyTable))
   const idempotency = sqliteIdempotency(db, clock)
-  const purger = startRefresher(async () => await idempotency.purge(), PURGE_INTERVAL_MS)
+  const merges = sqliteMerges(db, clock, members.table, members.recordsOf)
+  const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   return {
     companies: companyTable.operations,
     members: members.store,
@@ -40,6 +42,7 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
     activityTypes: sqliteActivityTypes(db, counts, clock, engagement, refresher),
     engagement: engagement.engagement,
     identity: identity.identity,
+    merges,
     idempotency,
     clock,
     async ping () {

@@ -10,6 +10,7 @@ import type { Boundary } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
 import type { SqliteEngagement } from './engagement.js'
+import { sqliteErasure } from './merges.js'
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement,
@@ -26,14 +27,16 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     ORDER BY created_at, id`)
   const activityIndex = countedIndex(db, counters, 'activities', 'activities', blockSize)
   const companyExists = db.prepare('SELECT 1 FROM companies WHERE workspace_id = ? AND id = ?').pluck()
+  const erase = sqliteErasure(db)
 
   const table = recordTable(db, counters, blockSize, clock, members, (row) => row, {
     check: (row, previous) => checkMember(identity(row), row.company_id === previous?.company_id ? null : row.company_id,
       (companyId) => companyExists.get(row.workspace_id, companyId) !== undefined),
     // The company of its email's domain (docs/identity.md).
     complete: attachCompany,
-    // Its activities go with it.
+    // Its activities go with it, and every copy of its data (an erasure).
     beforeDelete: (row) => {
+      erase(row.workspace_id, row.id)
       const params = { workspace_id: row.workspace_id, member_id: row.id, now: clock() }
       for (const statement of clearReferences) statement.run(params)
       const removed = activityKeys.all(row.workspace_id, row.id) as Boundary[]
@@ -106,5 +109,5 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       return (isByPulse(request) ? listByPulse : list).deferred(workspaceId, request, clock())
     }
   }
-  return { store, table }
+  return { store, table, recordsOf }
 }

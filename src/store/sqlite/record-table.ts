@@ -7,7 +7,7 @@ import { listQuery, type Dialect, type ListQuery, type ListRequest } from '../mo
 import { writer, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
-import { gainedKey, keyConflict, matchSql } from '../model/matching.js'
+import { gainedKeys, keyConflict, matchSql } from '../model/matching.js'
 import type { Put, PutOutcome } from '../types.js'
 import { itemOutcome, putOutcomes } from '../model/rules.js'
 
@@ -95,10 +95,15 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   const matchOf = (workspaceId: string, input: object, extra: Record<string, unknown> = {}): Row | undefined =>
     matching(workspaceId, keyOf(workspaceId, input, extra))
 
-  /** A unique key a row gains may not be another row's: ConflictError naming the field the write set and the other row. */
-  function checkUnique (row: Row, previous: Row | undefined, input: object): void {
-    const other = matching(row.workspace_id, gainedKey(match, row, previous))
-    if (other !== undefined && other.id !== row.id) throw keyConflict(match as never, input, other.id)
+  /**
+   * A unique key a row gains may not be another row's: ConflictError naming the field and the other row.
+   * `found`: the key the caller looked up already.
+   */
+  function checkUnique (row: Row, previous: Row | undefined, input: object, found?: readonly string[]): void {
+    for (const { key, field } of gainedKeys(match, row, previous, found)) {
+      const other = matching(row.workspace_id, key)
+      if (other !== undefined && other.id !== row.id) throw keyConflict(match as never, input, other.id, field)
+    }
   }
 
   /** Keeps the side tables in step with a written row (`previous` its former state, none when new). */
@@ -134,8 +139,8 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     const now = clock()
     const rows = inputs.map((input, i) => newRow(resource, workspaceId, input, extras[i] ?? {}, now))
     for (const [i, row] of rows.entries()) {
-      // `matched`: the caller found no row with this key in this transaction already.
-      if (!matched) checkUnique(row, undefined, inputs[i]!)
+      // `matched`: the caller found no row with this match key in this transaction already.
+      checkUnique(row, undefined, inputs[i]!, matched ? match?.key(row) : undefined)
       hooks.check?.(row, undefined)
       hooks.complete?.(row, undefined, inputs[i]!)
       insert.run(encode(row))
@@ -151,18 +156,39 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   function patchRow (row: Row, input: object, extra: Record<string, unknown> = {}): Row {
     const next = patchedRow(resource, row, input, extra, clock())
     if (next === undefined) return row
-    checkUnique(next, row, input)
-    hooks.check?.(next, row)
-    hooks.complete?.(next, row, input)
-    const encoded = encode(next)
-    const before = encode(row) as Record<string, unknown>
-    updateOf(writable.filter((c) => (encoded as Record<string, unknown>)[c] !== before[c])).run(encoded)
-    keepSides(next, row)
-    hooks.written?.(next, row)
+    writeRow(next, row, input, true)
     return next
   }
 
+  /**
+   * Writes `next` over `previous` (the columns that differ, and the side tables), checked as a write of `input`.
+   * `asked`: a change a request asked for, which the `complete` and `written` hooks follow; a merge or an undo
+   * writes its rows exactly as it made them.
+   */
+  function writeRow (next: Row, previous: Row, input: object = {}, asked = false): void {
+    checkUnique(next, previous, input)
+    hooks.check?.(next, previous)
+    if (asked) hooks.complete?.(next, previous, input)
+    const encoded = encode(next)
+    const before = encode(previous) as Record<string, unknown>
+    const changed = writable.filter((c) => (encoded as Record<string, unknown>)[c] !== before[c])
+    if (changed.length > 0) updateOf(changed).run(encoded)
+    keepSides(next, previous)
+    if (asked) hooks.written?.(next, previous)
+  }
+
+  /** Inserts a row exactly as given (one deleted before, restored), checked as a new one, counted and indexed. */
+  function restoreRow (row: Row): void {
+    checkUnique(row, undefined, {})
+    hooks.check?.(row, undefined)
+    insert.run(encode(row))
+    keepSides(row, undefined)
+    count(row.workspace_id, [row])
+  }
+
+  /** Deletes the row and its side-table rows, and counts it out; the rest of its cascade is the caller's. */
   function deleteRow (row: Row): void {
+    for (const side of sides) side.clear.run(row.workspace_id, row.id)
     deleteById.run(row.workspace_id, row.id)
     if (counter !== undefined) counters.add(row.workspace_id, counter, -1)
     index?.removed(row.workspace_id, [{ at: row.created_at, id: row.id }])
@@ -232,7 +258,6 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     hooks.beforeDelete?.(row)
     const now = clock()
     for (const statement of detach) statement.run(now, workspaceId, id)
-    for (const side of sides) side.clear.run(workspaceId, id)
     deleteRow(row)
     return true
   })
@@ -251,6 +276,8 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     batched,
     insertRows,
     patchRow,
+    writeRow,
+    restoreRow,
     deleteRow,
     listRows,
     totalOf,

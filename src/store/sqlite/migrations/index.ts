@@ -9,5 +9,6 @@ import * as engagement from './0004-engagement.js'
 import * as idempotency from './0005-idempotency.js'
 import * as externalIds from './0006-external-ids.js'
 import * as companyDomains from './0007-company-domains.js'
+import * as merges from './0009-merges.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedNameTerms, engagement, idempotency, externalIds, companyDomains]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedNameTerms, engagement, idempotency, externalIds, companyDomains, merges]
