@@ -20,6 +20,7 @@ import { companyRoutes } from './http/routes/companies.js'
 import { engagementRoutes } from './http/routes/engagement.js'
 import { mergeRoutes } from './http/routes/merges.js'
 import { healthRoutes } from './http/routes/health.js'
+import { identityRoutes } from './http/routes/identity.js'
 import { memberRoutes } from './http/routes/members.js'
 import { NAMED_SCHEMAS } from './schemas/named.js'
 import type { Store } from './store/types.js'
@@ -91,6 +92,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     await v1.register(channelRoutes, { prefix: '/channels', store })
     await v1.register(activityTypeRoutes, { prefix: '/activity-types', store })
     await v1.register(engagementRoutes, { store })
+    await v1.register(identityRoutes, { store })
     await v1.register(mergeRoutes, { store })
   }, { prefix: '/v1' })
   return app

@@ -57,7 +57,7 @@ export interface paths {
         put?: never;
         /**
          * Create a company
-         * @description Creates a company in the workspace of the token. `name` is required; `domain` is stored normalised (`https://www.Acme.com/` becomes `acme.com`); `tags` are uuids, de-duplicated in order.
+         * @description Creates a company in the workspace of the token. `name` is required; `domain` is stored normalised (`https://www.Acme.com/` becomes `acme.com`), and a domain another company of the workspace has is a 409 naming it; `tags` are uuids, de-duplicated in order. A company made with a domain attaches the workspace's members whose primary email has that domain and who have no company (see `/v1/identity-settings`).
          */
         post: operations["createCompany"];
         delete?: never;
@@ -109,7 +109,7 @@ export interface paths {
         head?: never;
         /**
          * Update a company
-         * @description Changes the fields the body names: an omitted field is unchanged, `null` clears it (`name` cannot be cleared), `{}` changes nothing. `updatedAt` moves on every change.
+         * @description Changes the fields the body names: an omitted field is unchanged, `null` clears it (`name` cannot be cleared), `{}` changes nothing. `updatedAt` moves on every change. A `domain` another company of the workspace has is a 409 naming it; a new domain attaches the members of that domain that have no company.
          */
         patch: operations["updateCompany"];
         trace?: never;
@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Create a member
-         * @description Creates a member in the workspace of the token: at least one of `firstName`, `lastName`, `primaryEmail`. `linkedinUrl` is stored and never returned; `level`, `pulse`, `firstActivity` and `lastActivity` are derived from the member's activities. No two members of a workspace share an email (`primaryEmail` or one of `emails`, ignoring case): one another member has is a 409 naming the field and that member (`id`), so a client can merge instead.
+         * @description Creates a member in the workspace of the token: at least one of `firstName`, `lastName`, `primaryEmail`. `linkedinUrl` is stored and never returned; `level`, `pulse`, `firstActivity` and `lastActivity` are derived from the member's activities. No two members of a workspace share an email (`primaryEmail` or one of `emails`, ignoring case): one another member has is a 409 naming the field and that member (`id`), so a client can merge instead. A `primaryEmail` of a company domain attaches the member to the workspace's company of that domain, made when missing (not for free-mail, disposable or reserved domains: see `/v1/identity-settings`).
          */
         post: operations["createMember"];
         delete?: never;
@@ -181,7 +181,7 @@ export interface paths {
         head?: never;
         /**
          * Update a member
-         * @description Changes the fields the body names (omitted: unchanged, `null`: cleared); `companyId` attaches the member to a company of the workspace, or detaches it with `null`. An email another member has is a 409 naming the field and that member (`id`).
+         * @description Changes the fields the body names (omitted: unchanged, `null`: cleared); `companyId` attaches the member to a company of the workspace, or detaches it with `null`. An email another member has is a 409 naming the field and that member (`id`). A new `primaryEmail` attaches a member that has no company to the company of its domain, as on create, unless the body names `companyId`.
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -468,6 +468,30 @@ export interface paths {
          * @description `excluded: true` leaves a member (staff, a bot) out of engagement: pulse and level 0 in its record, every list, sort and `minLevel`, until `excluded: false` brings its exact pulse back. Answers as the GET does.
          */
         patch: operations["updateMemberEngagement"];
+        trace?: never;
+    };
+    "/v1/identity-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the identity settings
+         * @description Whether members are attached to the company of their primary email's domain (`autoCompanies`, until set: true), and the domains this workspace treats as free-mail besides the shipped list (until set: none).
+         */
+        get: operations["getIdentitySettings"];
+        /**
+         * Set the identity settings
+         * @description Replaces both settings. `freeMailDomains`: up to 1,000 domain names, normalised as company domains are (`https://www.Mail.Example.net/` is `mail.example.net`) and de-duplicated in order; members and companies of these domains are not attached to each other from then on. `autoCompanies: false` stops both making companies from members' emails and attaching members to companies by domain.
+         */
+        put: operations["setIdentitySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/members/{id}/merge": {
@@ -1217,6 +1241,35 @@ export interface components {
             engagement: components["schemas"]["Engagement"];
         };
         /**
+         * @description How this workspace finds its members' companies
+         * @example {
+         *       "autoCompanies": true,
+         *       "freeMailDomains": [
+         *         "mail.acme-isp.net"
+         *       ]
+         *     }
+         */
+        IdentitySettings: {
+            /** @description Whether members are attached to (and make) the company of their email's domain */
+            autoCompanies: boolean;
+            /** @description Domains this workspace treats as free-mail besides the shipped list: they make and attach no company; normalised */
+            freeMailDomains: string[];
+        };
+        /**
+         * @description The workspace's identity settings
+         * @example {
+         *       "identitySettings": {
+         *         "autoCompanies": true,
+         *         "freeMailDomains": [
+         *           "mail.acme-isp.net"
+         *         ]
+         *       }
+         *     }
+         */
+        IdentitySettingsBody: {
+            identitySettings: components["schemas"]["IdentitySettings"];
+        };
+        /**
          * @description A merge of one member into another, which can be undone for 30 days
          * @example {
          *       "id": "7a9c1e3f-5b2d-4f6a-8c0e-2d4f6a8b0c1e",
@@ -1870,9 +1923,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
             409: {
                 headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
                     /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -2554,9 +2613,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
+            /** @description Conflict: the write would break a uniqueness rule, or remove a record others still use; `details` names the field and, when there is one, the record in the way (`id`). Or the `Idempotency-Key` was used for another request (another method, path or body), or is in use by a request still running (`details` names the header) */
             409: {
                 headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
                     /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -7346,6 +7411,249 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the answer kept for the request's Idempotency-Key, sent again */
                     "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: a body that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIdentitySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's identity settings */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "identitySettings": {
+                     *         "autoCompanies": true,
+                     *         "freeMailDomains": [
+                     *           "mail.acme-isp.net"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdentitySettingsBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: the workspace used up its rate limit */
+            429: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds until a request is allowed again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setIdentitySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "autoCompanies": true,
+                 *       "freeMailDomains": [
+                 *         "https://www.Mail.Acme-ISP.net/"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    autoCompanies: boolean;
+                    freeMailDomains: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The workspace's identity settings */
+            200: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "identitySettings": {
+                     *         "autoCompanies": true,
+                     *         "freeMailDomains": [
+                     *           "mail.acme-isp.net"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IdentitySettingsBody"];
+                };
+            };
+            /** @description Invalid request: a bad body or query (`details` lists every problem, one per field, at most 20), bad JSON, or a reference to a record the workspace does not have */
+            400: {
+                headers: {
+                    /** @description Requests the workspace may make at once (the bucket size); sent while rate limiting is on */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authentication failed: no token, another scheme, a malformed, badly signed, expired or not-yet-valid token, or a missing or non-uuid `workspaceId` claim */
+            401: {
+                headers: {
+                    /** @description RFC 6750: `Bearer` when no bearer token was sent, else `Bearer error="invalid_token", error_description="..."` saying why (expired, bad signature...) */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Method not allowed: the path exists with other methods, listed in `Allow` */
+            405: {
+                headers: {
+                    /** @description The methods the path has */
+                    Allow?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -5,6 +5,7 @@ import { ActivityBulkResults, ChannelBulkResults, CompanyBulkResults, MemberBulk
 import { ErrorBodySchema, ErrorDetailSchema, SuccessBody } from './common.js'
 import { CompanyBody, CompanyPageSchema, CompanySchema } from './companies.js'
 import { EngagementBody, EngagementSchema, EngagementSettingsBody, EngagementSettingsSchema } from './engagement.js'
+import { IdentitySettingsBody, IdentitySettingsSchema } from './identity.js'
 import { MemberBody, MemberDuplicatesSchema, MemberPageSchema, MemberSchema } from './members.js'
 import { MemberMergeBody, MergeBody, MergeSchema, MergeUndoneBody } from './merges.js'
 
@@ -21,6 +22,7 @@ export const NAMED_SCHEMAS = [
   ActivityTypeSchema, ActivityTypeBody, ActivityTypePageSchema,
   EngagementSettingsSchema, EngagementSettingsBody,
   EngagementSchema, EngagementBody,
+  IdentitySettingsSchema, IdentitySettingsBody,
   MergeSchema, MemberMergeBody, MergeBody, MergeUndoneBody,
   ActivityBulkResults, MemberBulkResults, CompanyBulkResults, ChannelBulkResults
 ]

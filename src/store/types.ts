@@ -10,8 +10,9 @@ import type { Merge } from '../schemas/merges.js'
 import type { Engagement } from '../domain/engagement.js'
 import type { Clock } from '../domain/time.js'
 import type { DuplicateReason } from '../domain/identity.js'
+import type { IdentitySettings } from '../domain/company-domains.js'
 
-export type { ActivityType, Engagement, EngagementSettings, Member, Merge }
+export type { ActivityType, Engagement, EngagementSettings, IdentitySettings, Member, Merge }
 
 // The only door to the database. Every method is one whole operation (one transaction for a write),
 // confined to the workspace it is given first. Methods return records, or undefined / false when the
@@ -60,11 +61,18 @@ export interface RecordStore<Rec, Create, Patch, Filter, BulkCreate = Create> {
   list (workspaceId: string, filter: Filter): Promise<Page<Rec>>
 }
 
-/** Removing a company detaches its members (their companyId becomes null). */
+/**
+ * Removing a company detaches its members (their companyId becomes null). No write gives two companies one
+ * normalised domain (a ConflictError naming the other); a company write that gives one a domain attaches the
+ * workspace's members of that domain that have no company, as the identity settings allow (docs/identity.md).
+ */
 export type CompanyStore = RecordStore<Company, CompanyCreate, CompanyPatch, CompanyListFilter> & PutStore<Company, CompanyCreate>
 /**
  * Removing a member is an erasure: all of its activities go, references to them are cleared, and no copy of its data
  * stays (the merges that hold one keep only their ids; kept answers of Idempotency-Keys naming it are deleted).
+ * A write that gives a member without a company a primary email (and names no companyId) attaches it to the
+ * company of the email's domain, made when missing, as the identity settings allow (docs/identity.md); so does
+ * making a member by email.
  */
 export type MemberStore = RecordStore<Member, MemberCreate, MemberPatch, MemberListFilter, MemberBulkCreate> & PutStore<Member, MemberCreate> & {
   /**
@@ -109,6 +117,12 @@ export interface EngagementStore {
   explain (workspaceId: string, memberId: string): Promise<Engagement | undefined>
   /** Excludes a member from engagement (pulse and level 0 everywhere) or includes it again; then as `explain`. */
   setExcluded (workspaceId: string, memberId: string, excluded: boolean): Promise<Engagement | undefined>
+}
+
+/** How a workspace finds its members' companies (docs/identity.md); the domains already checked and normalised. */
+export interface IdentityStore {
+  settings (workspaceId: string): Promise<IdentitySettings>
+  setSettings (workspaceId: string, settings: IdentitySettings): Promise<IdentitySettings>
 }
 
 /**
@@ -199,6 +213,7 @@ export interface Store {
   readonly channels: ChannelStore
   readonly activityTypes: ActivityTypeStore
   readonly engagement: EngagementStore
+  readonly identity: IdentityStore
   readonly merges: MergeStore
   readonly idempotency: IdempotencyStore
   /** The time of every write and read (epoch seconds): the system's, or a test's. */

@@ -67,6 +67,7 @@ async function seed (app: FastifyInstance, workspaceId: string) {
   const memberBody = (await client.get(`/v1/members/${member.id}`)).json()
   const typeBody = (await client.get(`/v1/activity-types/${activity.activityTypeId}`)).json()
   const settingsBody = (await client.get('/v1/engagement-settings')).json()
+  const identityBody = (await client.get('/v1/identity-settings')).json()
   const operations: Operation[] = [
     { method: 'GET', path: '/v1/companies/{id}', url: `/v1/companies/${company.id}` },
     { method: 'POST', path: '/v1/companies', url: '/v1/companies', payload: { name: 'New' } },
@@ -96,6 +97,8 @@ async function seed (app: FastifyInstance, workspaceId: string) {
     { method: 'DELETE', path: '/v1/activity-types/{id}', url: `/v1/activity-types/${unused.id}` },
     { method: 'GET', path: '/v1/engagement-settings', url: '/v1/engagement-settings' },
     { method: 'PUT', path: '/v1/engagement-settings', url: '/v1/engagement-settings', payload: { levelThresholds: [2, 5, 10, 20, 40, 80, 150, 250, 400, 600, 900, 1300] } },
+    { method: 'GET', path: '/v1/identity-settings', url: '/v1/identity-settings' },
+    { method: 'PUT', path: '/v1/identity-settings', url: '/v1/identity-settings', payload: { autoCompanies: false, freeMailDomains: ['corp-mail.net'] } },
     { method: 'GET', path: '/v1/members/{id}/engagement', url: `/v1/members/${member.id}/engagement` },
     { method: 'PATCH', path: '/v1/members/{id}/engagement', url: `/v1/members/${member.id}/engagement`, payload: { excluded: true } },
     { method: 'GET', path: '/v1/members/{id}/duplicates', url: `/v1/members/${member.id}/duplicates` },
@@ -116,6 +119,7 @@ async function seed (app: FastifyInstance, workspaceId: string) {
     assert.deepEqual((await client.get(`/v1/activity-types/${activity.activityTypeId}`)).json(), typeBody)
     assert.equal((await client.get(`/v1/activity-types/${unused.id}`)).statusCode, 200)
     assert.deepEqual((await client.get('/v1/engagement-settings')).json(), settingsBody)
+    assert.deepEqual((await client.get('/v1/identity-settings')).json(), identityBody)
     assert.deepEqual((await client.get(`/v1/members/${other.id}`)).json(), { member: other })
     assert.equal((await client.get(`/v1/merges/${merge.merge.id}`)).statusCode, 200)
   }

@@ -93,27 +93,30 @@ for (const store of testStores()) {
         ['Shop.Example.com', 'shop.example.com'],
         ['wwwexample.com', 'wwwexample.com']
       ]
+      // One company per domain (issue 17): each is deleted before the next spelling makes its own.
       for (const [domain, stored] of cases) {
         const company = await createCompany(api, { name: 'Acme', domain })
         assert.equal(company.domain, stored, domain)
         assert.equal((await getCompany(api, company.id)).domain, stored, domain)
+        assert.equal((await api.delete(`/v1/companies/${company.id}`)).statusCode, 200)
       }
       const company = await createCompany(api, { name: 'Globex' })
       const patched = recordOf<Company>(await api.patch(`/v1/companies/${company.id}`, { domain: 'HTTPS://WWW.GLOBEX.example/' }), 200, 'company')
       assert.equal(patched.domain, 'globex.example')
     })
 
-    test('domain finds the companies of the same domain however either side spells it', async (t) => {
+    test('domain finds the company of the domain however either side spells it', async (t) => {
       const api = client(await buildTestApp(t, store))
       const spelled = ['https://www.Example.com/', 'example.com', 'EXAMPLE.COM.', 'http://www.example.com:443/team']
-      const same: Company[] = []
-      for (const domain of spelled) same.push(await createCompany(api, { name: `Acme ${same.length}`, domain }))
+      // One company per domain (issue 17): the other spellings are the same domain, a 409.
+      const same = [await createCompany(api, { name: 'Acme', domain: spelled[0] })]
+      for (const domain of spelled.slice(1)) assert.equal((await api.post('/v1/companies', { name: 'Acme again', domain })).statusCode, 409, domain)
       const shop = await createCompany(api, { name: 'Shop', domain: 'shop.example.com' })
       await createCompany(api, { name: 'Nowhere' })
       await createCompany(api, { name: 'Other', domain: 'example.org' })
 
       for (const domain of ['WWW.EXAMPLE.COM', 'example.com', 'https://example.com/about', 'Example.Com.']) {
-        assert.deepEqual(await listOf(api, `/v1/companies?${qs({ domain })}`), pageBody('companies', 1, 10, 4, newestFirst(same)), domain)
+        assert.deepEqual(await listOf(api, `/v1/companies?${qs({ domain })}`), pageBody('companies', 1, 10, 1, same), domain)
       }
       assert.deepEqual(await listOf(api, '/v1/companies?domain=shop.example.com'), pageBody('companies', 1, 10, 1, [shop]))
       for (const domain of ['example', 'xample.com', 'com', 'www.', 'https://']) {
@@ -243,10 +246,10 @@ for (const store of testStores()) {
       const app = await buildTestApp(t, store)
       const a = client(app)
       const b = client(app)
-      for (const name of ['Acme', 'Acme Labs', 'Globex']) await createCompany(a, { name, domain: 'acme.example', tags: [TAG_A] })
+      for (const name of ['Acme', 'Acme Labs', 'Globex']) await createCompany(a, { name, domain: `${name.replace(' ', '-').toLowerCase()}.example`, tags: [TAG_A] })
       const own = await createCompany(b, { name: 'Initech' })
       assert.deepEqual(await listOf(b, '/v1/companies'), pageBody('companies', 1, 10, 1, [own]))
-      for (const query of ['q=acme', 'domain=acme.example', `tag=${TAG_A}`, 'sort=name&q=a']) {
+      for (const query of ['q=acme', 'domain=acme.example', 'domain=globex.example', `tag=${TAG_A}`, 'sort=name&q=a']) {
         assert.deepEqual(await listOf(b, `/v1/companies?${query}`), pageBody('companies', 1, 10, 0, []), query)
       }
       assert.equal((await listOf(a, '/v1/companies')).totalCompanies, 3)

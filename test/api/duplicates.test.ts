@@ -107,6 +107,28 @@ for (const store of testStores()) {
       assert.deepEqual(await reasonsOf(client, none.id), [[both.id, ['name']], [elsewhere.id, ['name']], [colleague.id, ['name']], [me.id, ['name']]])
     })
 
+    test('members a company attaches by their email domain get their nameAndCompany keys', async () => {
+      const { client, advance } = await fresh()
+      const first = await createMember(client, { firstName: 'Ada', lastName: 'Lovelace', primaryEmail: 'ada@analytical.io' })
+      advance(1)
+      const second = await createMember(client, { firstName: 'ADA', lastName: 'lovelace', primaryEmail: 'countess@analytical.io' })
+      assert.deepEqual(await reasonsOf(client, first.id), [[second.id, ['nameAndCompany']]])
+      const company = (await getMember(client, first.id)).companyId
+      assert.equal((await getMember(client, second.id)).companyId, company)
+      // A company made afterwards with a domain attaches members that had none, keys included.
+      advance(1)
+      const third = await createMember(client, { firstName: 'Ada', lastName: 'Lovelace', primaryEmail: 'ada@engine.io' })
+      const fourth = await createMember(client, { firstName: 'Ada', lastName: 'Lovelace', primaryEmail: 'ada.l@engine.io' })
+      assert.equal(third.companyId, fourth.companyId)
+      const detached = await patch(client, third.id, { companyId: null })
+      await patch(client, fourth.id, { companyId: null })
+      assert.deepEqual((await reasonsOf(client, detached.id)).find(([id]) => id === fourth.id), [fourth.id, ['name']])
+      assert.equal((await client.delete(`/v1/companies/${third.companyId!}`)).statusCode, 200)
+      const engine = await createCompany(client, { name: 'Engine', domain: 'engine.io' })
+      assert.equal((await getMember(client, third.id)).companyId, engine.id)
+      assert.deepEqual((await reasonsOf(client, third.id)).find(([id]) => id === fourth.id), [fourth.id, ['nameAndCompany']])
+    })
+
     test('each member is its record exactly as GET /v1/members/{id} answers it; the member itself and other workspaces never appear', async () => {
       const { app, client, advance } = await fresh()
       const me = await createMember(client, { firstName: 'Grace', lastName: 'Hopper', primaryEmail: 'grace.hopper@gmail.com', emails: ['grace@example.org'] })

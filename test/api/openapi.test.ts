@@ -52,7 +52,8 @@ async function openapiDocument (app: FastifyInstance): Promise<Document> {
 const OPERATIONS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
 
 /** The operations a write can refuse with a 409: a key the workspace has, a type its activities still use. */
-const CONFLICTING = new Set(['POST /v1/members', 'PATCH /v1/members/{id}', 'POST /v1/activity-types', 'DELETE /v1/activity-types/{id}', 'PATCH /v1/activities/{id}', 'PATCH /v1/channels/{id}'])
+const CONFLICTING = new Set(['POST /v1/members', 'PATCH /v1/members/{id}', 'POST /v1/activity-types', 'DELETE /v1/activity-types/{id}', 'PATCH /v1/activities/{id}',
+  'PATCH /v1/channels/{id}', 'POST /v1/companies', 'PATCH /v1/companies/{id}'])
 
 interface Media { schema: { $ref?: string }, example?: unknown }
 interface Operation {

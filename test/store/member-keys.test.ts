@@ -62,8 +62,9 @@ describe('the duplicates query reads the identity keys\' index, and nothing else
 })
 
 // The table holds exactly each member's keys: a company's deletion detaches its members with one UPDATE (not a
-// write of each member), so it clears their `nameAndCompany` keys itself, as one range of the index.
-async function companyLifecycle (store: Store): Promise<{ workspaceId: string, memberIds: string[] }> {
+// write of each member), so it clears their `nameAndCompany` keys itself, as one range of the index; a company
+// given a domain attaches that domain's members with one UPDATE too, so it adds their `nameAndCompany` keys.
+async function companyLifecycle (store: Store): Promise<{ workspaceId: string, memberIds: string[], engineId: string }> {
   const workspaceId = randomUUID()
   const company = await store.companies.create(workspaceId, { name: 'Acme' })
   const kept = await store.companies.create(workspaceId, { name: 'Globex' })
@@ -74,12 +75,20 @@ async function companyLifecycle (store: Store): Promise<{ workspaceId: string, m
     memberIds.push(member.id)
   }
   assert.equal(await store.companies.remove(workspaceId, company.id), true)
-  return { workspaceId, memberIds }
+  // Made with the company of its domain, detached from it, which is deleted; a new company of the domain attaches it.
+  const engineer = await store.members.create(workspaceId, { firstName: 'Ada', lastName: 'Lovelace', primaryEmail: 'ada@engine.io' })
+  await store.members.update(workspaceId, engineer.id, { companyId: null })
+  assert.equal(await store.companies.remove(workspaceId, engineer.companyId!), true)
+  const engine = await store.companies.create(workspaceId, { name: 'Engine', domain: 'engine.io' })
+  assert.equal((await store.members.get(workspaceId, engineer.id))!.companyId, engine.id)
+  return { workspaceId, memberIds: [...memberIds, engineer.id], engineId: engine.id }
 }
 
-const EXPECTED_KEYS = (ids: string[], keptCompany: string) => [
+const EXPECTED_KEYS = (ids: string[], keptCompany: string, engineId: string) => [
+  { member_id: ids[3]!, kind: 'email', key: 'ada@engine.io' },
   ...ids.map((id) => ({ member_id: id, kind: 'name', key: 'ada lovelace' })),
-  { member_id: ids[2]!, kind: 'nameAndCompany', key: `${keptCompany} ada lovelace` }
+  ...[{ member_id: ids[2]!, kind: 'nameAndCompany', key: `${keptCompany} ada lovelace` },
+    { member_id: ids[3]!, kind: 'nameAndCompany', key: `${engineId} ada lovelace` }].sort((a, b) => a.member_id < b.member_id ? -1 : 1)
 ]
 
 describe('member_keys holds exactly each member\'s keys after a company is deleted', () => {
@@ -88,13 +97,13 @@ describe('member_keys holds exactly each member\'s keys after a company is delet
     t.after(() => rmSync(dir, { recursive: true, force: true }))
     const path = join(dir, 'records.db')
     const store = openSqliteStore(path, { synchronous: 'normal' })
-    const { workspaceId, memberIds } = await companyLifecycle(store)
+    const { workspaceId, memberIds, engineId } = await companyLifecycle(store)
     const kept = (await store.members.get(workspaceId, memberIds[2]!))!.companyId!
     await store.close()
     const db = new Database(path)
     t.after(() => db.close())
     const rows = db.prepare('SELECT member_id, kind, key FROM member_keys WHERE workspace_id = ? ORDER BY kind, member_id').all(workspaceId)
-    assert.deepEqual(rows, EXPECTED_KEYS(memberIds, kept))
+    assert.deepEqual(rows, EXPECTED_KEYS(memberIds, kept, engineId))
   })
 
   test('postgres', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, async (t) => {
@@ -102,9 +111,9 @@ describe('member_keys holds exactly each member\'s keys after a company is delet
     t.after(async () => await schema.drop())
     const store = await openPostgresStore(schema.url, { poolSize: 4, statementTimeoutMs: 30_000 })
     t.after(async () => await store.close())
-    const { workspaceId, memberIds } = await companyLifecycle(store)
+    const { workspaceId, memberIds, engineId } = await companyLifecycle(store)
     const kept = (await store.members.get(workspaceId, memberIds[2]!))!.companyId!
     const rows = await schema.sql`SELECT member_id, kind, key FROM member_keys WHERE workspace_id = ${workspaceId} ORDER BY kind, member_id`
-    assert.deepEqual(rows.map((row) => ({ ...row })), EXPECTED_KEYS(memberIds, kept))
+    assert.deepEqual(rows.map((row) => ({ ...row })), EXPECTED_KEYS(memberIds, kept, engineId))
   })
 })

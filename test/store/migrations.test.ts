@@ -270,3 +270,87 @@ describe('migration 8 and the keys of the members already stored', () => {
     assert.equal((await schema.sql`SELECT * FROM member_keys_backfill`).length, 0)
   })
 })
+
+// Migration 7 (company domains) gives every member its primary email's domain, for the index that lets a company
+// attach its members, and adds the identity settings. A database at version 6 with members without a company and
+// two companies of one domain (allowed then) upgrades: the oldest of the two is the domain's company from then on.
+async function assertCompanyDomainsAfterUpgrade (t: TestContext, store: Store, workspaceId: string, ids: Record<'older' | 'newer' | 'beta' | 'free' | 'acme', string>): Promise<void> {
+  const app: FastifyInstance = await buildApp({ config: loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }), store })
+  t.after(async () => await app.close())
+  const client = api(app, workspaceId)
+  const companyOf = async (id: string) => ((await client.get(`/v1/members/${id}`)).json() as { member: { companyId: string | null } }).member.companyId
+  const ofDomain = (await client.get('/v1/companies?domain=acme.com')).json() as { totalCompanies: number }
+  assert.equal(ofDomain.totalCompanies, 2)
+  assert.deepEqual((await client.get('/v1/identity-settings')).json(), { identitySettings: { autoCompanies: true, freeMailDomains: [] } })
+  // The oldest is the one a new company of the domain meets, the one the bulk route updates, the one members join.
+  const conflict = await client.post('/v1/companies', { name: 'Acme', domain: 'https://www.acme.com/' })
+  assert.equal(conflict.statusCode, 409, conflict.body)
+  assert.deepEqual(conflict.json().details, [{ field: 'domain', message: 'is held by another record of this workspace', id: ids.older }])
+  assert.equal((await client.patch(`/v1/companies/${ids.newer}`, { name: 'Acme (copy)', domain: 'ACME.com' })).statusCode, 200)
+  const bulk = (await client.post('/v1/companies/bulk', { companies: [{ name: 'Acme Inc', domain: 'acme.com' }] })).json() as { results: Array<{ status: number, company: { id: string } }> }
+  assert.deepEqual(bulk.results.map((r) => [r.status, r.company.id]), [[200, ids.older]])
+  const dee = (await client.post('/v1/members', { primaryEmail: 'dee@acme.com' })).json() as { member: { companyId: string } }
+  assert.equal(dee.member.companyId, ids.older)
+  // The members stored before were given their email's domain: a company of it attaches them.
+  assert.equal(await companyOf(ids.beta), null)
+  const beta = (await client.post('/v1/companies', { name: 'Beta', domain: 'beta.io' })).json() as { company: { id: string } }
+  assert.equal(await companyOf(ids.beta), beta.company.id)
+  assert.equal(await companyOf(ids.free), null)
+  assert.equal(await companyOf(ids.acme), null)
+}
+
+function companyDomainsFixture () {
+  const now = Math.floor(Date.now() / 1000)
+  const ids = { workspace: newWorkspace(), older: newId(), newer: newId(), beta: newId(), free: newId(), acme: newId(), none: newId() }
+  const companies: Array<[string, number]> = [[ids.older, now - 200], [ids.newer, now - 100]]
+  const members: Array<[string, string | null]> = [[ids.beta, 'Ada@WWW.Beta.IO'], [ids.free, 'bob@gmail.com'], [ids.acme, 'cy@acme.com'], [ids.none, null]]
+  return { now, ids, companies, members }
+}
+
+describe('migration 7 gives members their email domain and keeps companies sharing a domain', () => {
+  test('sqlite', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    const path = join(dir, 'records.db')
+    const { now, ids, companies, members } = companyDomainsFixture()
+    const db = new Database(path)
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)')
+    for (const migration of sqliteMigrations.filter(({ version }) => version <= 6)) {
+      db.exec(migration.sql)
+      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(migration.version, migration.name)
+    }
+    const company = db.prepare(`INSERT INTO companies (workspace_id, id, name, name_key, domain, tags, source, created_at, updated_at)
+      VALUES (?, ?, 'Acme', 'acme', 'acme.com', '[]', 'Api', ?, ?)`)
+    for (const [id, at] of companies) company.run(ids.workspace, id, at, at)
+    const member = db.prepare(`INSERT INTO members (workspace_id, id, primary_email, first_name, emails, phones, tags, source, created_at, updated_at)
+      VALUES (?, ?, ?, 'M', '[]', '[]', '[]', 'Api', ?, ?)`)
+    for (const [id, email] of members) member.run(ids.workspace, id, email, now - 300, now - 300)
+    db.prepare('INSERT INTO workspaces (workspace_id, companies, members) VALUES (?, 2, 4)').run(ids.workspace)
+    db.close()
+
+    const store = openSqliteStore(path, { synchronous: 'normal' })
+    t.after(async () => await store.close())
+    await assertCompanyDomainsAfterUpgrade(t, store, ids.workspace, ids)
+  })
+
+  test('postgres', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const pool = connect(schema.url, { poolSize: 2, statementTimeoutMs: 10_000 })
+    assert.deepEqual(await migrate(pool, postgresMigrations.filter(({ version }) => version <= 6)), [1, 2, 3, 4, 5, 6])
+    await pool.end()
+    const { now, ids, companies, members } = companyDomainsFixture()
+    for (const [id, at] of companies) {
+      await schema.sql`INSERT INTO companies (workspace_id, id, name, name_key, domain, tags, source, created_at, updated_at)
+        VALUES (${ids.workspace}, ${id}, 'Acme', 'acme', 'acme.com', '{}', 'Api', to_timestamp(${at}), to_timestamp(${at}))`
+    }
+    for (const [id, email] of members) {
+      await schema.sql`INSERT INTO members (workspace_id, id, primary_email, first_name, emails, phones, tags, source, created_at, updated_at)
+        VALUES (${ids.workspace}, ${id}, ${email}, 'M', '{}', '{}', '{}', 'Api', to_timestamp(${now - 300}), to_timestamp(${now - 300}))`
+    }
+    await schema.sql`INSERT INTO workspace_counters (workspace_id, kind, slot, n) VALUES (${ids.workspace}, 'companies', 0, 2), (${ids.workspace}, 'members', 0, 4)`
+    const store = await openPostgresStore(schema.url, { poolSize: 4, statementTimeoutMs: 10_000 })
+    t.after(async () => await store.close())
+    await assertCompanyDomainsAfterUpgrade(t, store, ids.workspace, ids)
+  })
+})

@@ -51,6 +51,7 @@ export async function openapi (app: FastifyInstance): Promise<void> {
         { name: 'channels', description: 'Where activities happen' },
         { name: 'activity-types', description: 'Kinds of activity and the points each gives to its member\'s pulse' },
         { name: 'engagement', description: 'Pulse and level: the workspace\'s level thresholds, a member\'s pulse explained, staff and bots excluded' },
+        { name: 'identity', description: 'How members find their companies: companies from email domains, free-mail domains' },
         { name: 'health', description: 'Probes for supervisors and load balancers (no token)' }
       ],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A JWT (HS256 with JWT_SECRET by default) whose `workspaceId` claim names the caller\'s workspace; `npm run token` prints one' } } },

@@ -13,10 +13,12 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
       operationId: 'createCompany',
       summary: 'Create a company',
       description: 'Creates a company in the workspace of the token. `name` is required; `domain` is stored normalised ' +
-        '(`https://www.Acme.com/` becomes `acme.com`); `tags` are uuids, de-duplicated in order.',
+        '(`https://www.Acme.com/` becomes `acme.com`), and a domain another company of the workspace has is a 409 ' +
+        'naming it; `tags` are uuids, de-duplicated in order. A company made with a domain attaches the workspace\'s ' +
+        'members whose primary email has that domain and who have no company (see `/v1/identity-settings`).',
       tags: ['companies'],
       body: CompanyCreateSchema,
-      response: withErrors({ 201: CompanyBody }, 413, 415)
+      response: withErrors({ 201: CompanyBody }, 409, 413, 415)
     }
   }, async (request, reply) => {
     const company = await store.companies.create(request.workspaceId, request.body)
@@ -58,11 +60,12 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async 
       operationId: 'updateCompany',
       summary: 'Update a company',
       description: 'Changes the fields the body names: an omitted field is unchanged, `null` clears it (`name` cannot be ' +
-        'cleared), `{}` changes nothing. `updatedAt` moves on every change.',
+        'cleared), `{}` changes nothing. `updatedAt` moves on every change. A `domain` another company of the workspace ' +
+        'has is a 409 naming it; a new domain attaches the members of that domain that have no company.',
       tags: ['companies'],
       params: IdParams,
       body: CompanyPatchSchema,
-      response: withErrors({ 200: CompanyBody }, 404, 413, 415)
+      response: withErrors({ 200: CompanyBody }, 404, 409, 413, 415)
     }
   }, async (request) => {
     const company = await store.companies.update(request.workspaceId, request.params.id, request.body)

@@ -17,7 +17,9 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
         '`primaryEmail`. `linkedinUrl` is stored and never returned; `level`, `pulse`, `firstActivity` and ' +
         '`lastActivity` are derived from the member\'s activities. No two members of a workspace share an email ' +
         '(`primaryEmail` or one of `emails`, ignoring case): one another member has is a 409 naming the field and that ' +
-        'member (`id`), so a client can merge instead.',
+        'member (`id`), so a client can merge instead. A `primaryEmail` of a company domain attaches the member to the ' +
+        'workspace\'s company of that domain, made when missing (not for free-mail, disposable or reserved domains: see ' +
+        '`/v1/identity-settings`).',
       tags: ['members'],
       body: MemberCreateSchema,
       response: withErrors({ 201: MemberBody }, 409, 413, 415)
@@ -67,7 +69,8 @@ export const memberRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
       summary: 'Update a member',
       description: 'Changes the fields the body names (omitted: unchanged, `null`: cleared); `companyId` attaches the ' +
         'member to a company of the workspace, or detaches it with `null`. An email another member has is a 409 naming ' +
-        'the field and that member (`id`).',
+        'the field and that member (`id`). A new `primaryEmail` attaches a member that has no company to the company of ' +
+        'its domain, as on create, unless the body names `companyId`.',
       tags: ['members'],
       params: IdParams,
       body: MemberPatchSchema,

@@ -68,6 +68,8 @@ export interface MemberRow extends BaseRow {
   excluded: number
   first_activity: number | null
   last_activity: number | null
+  /** The primary email's normalised domain (domain/identity.ts emailDomain), null without one. */
+  email_domain: string | null
 }
 
 export interface ActivityRow extends BaseRow {

@@ -3,6 +3,7 @@ import type { ActivityType } from '../../schemas/activity-types.js'
 import { searchTerms } from '../../domain/members.js'
 import { identityKeys } from '../../domain/identity.js'
 import { normalizeDomain, uniqueInOrder } from '../../domain/normalize.js'
+import { emailDomain } from '../../domain/company-domains.js'
 import { time, type Convert, type FieldMap } from './columns.js'
 import { NEVER } from './engagement.js'
 import type { ActivityRow, ActivityTypeRow, BaseRow, ChannelRow, CompanyRow, MemberRow } from './records.js'
@@ -139,7 +140,12 @@ export const companies = {
     tag: tagFilter('company_tags', 'company_id')
   },
   sorts: { ...byTime, name: { column: 'name_key', bounded: true } },
-  match: { key: (row) => row.domain === null ? undefined : [row.domain], where: { kind: 'columns', columns: [['domain', true]] } }
+  // One company per domain (docs/identity.md): a write giving a company another's domain is a 409.
+  match: {
+    key: (row) => row.domain === null ? undefined : [row.domain],
+    where: { kind: 'columns', columns: [['domain', true]] },
+    unique: { fields: ['domain'] }
+  }
 } satisfies Resource<CompanyRow>
 
 export const members = {
@@ -148,7 +154,7 @@ export const members = {
   // linkedin_url and activity_count are written, never read back into a record.
   columns: ['workspace_id', 'id', 'first_name', 'last_name', 'primary_email', 'emails', 'phones', 'job_title',
     'avatar_url', 'language', 'country', 'tags', 'linkedin_url', 'source', 'company_id', 'activity_count',
-    'pulse', 'pulse_until', 'excluded', 'first_activity', 'last_activity', 'created_at', 'updated_at'],
+    'pulse', 'pulse_until', 'excluded', 'first_activity', 'last_activity', 'email_domain', 'created_at', 'updated_at'],
   fields: {
     firstName: ['first_name'],
     lastName: ['last_name'],
@@ -164,6 +170,9 @@ export const members = {
     companyId: ['company_id']
   },
   initial: { activity_count: 0, pulse: 0, pulse_until: NEVER, excluded: 0, first_activity: null, last_activity: null },
+  // The primary email's domain, normalised: a company given that domain attaches the members without a company
+  // that have it, by the index on it (docs/identity.md).
+  derive: (row) => ({ email_domain: emailDomain(row.primary_email) }),
   times: ['first_activity', 'last_activity'],
   sideTables: [
     tags('member_tags', 'member_id'),

@@ -102,6 +102,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     const key = table.keyOf(workspaceId, input)
     return [
       ...(key === undefined ? [] : [table.lockOfKey(workspaceId, key)]),
+      // Its member's emails, and the domain whose company making that member may make.
       ...(input.member === undefined ? [] : members.locksOf(workspaceId, [input.member]))
     ]
   }

@@ -14,6 +14,7 @@ import { startRefresher } from '../refresher.js'
 import { postgresActivityTypes } from './activity-types.js'
 import { postgresEngagement } from './engagement.js'
 import { postgresIdempotency } from './idempotency.js'
+import { postgresIdentity } from './identity.js'
 import { postgresMerges } from './merges.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 
@@ -34,14 +35,17 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const engagement = postgresEngagement(pool, clock)
   const types = new ActivityTypeIds()
   const refresher = startRefresher(async () => await engagement.refreshAll())
-  const members = postgresMembers(pool, counts, blockSize, clock, engagement)
+  const identity = postgresIdentity(pool, clock)
+  const companyTable = recordTable(pool, counts, blockSize, clock, companies, toCompany, {
+    written: identity.attachMembers,
+    beforeDelete: async (db, row) => await members.companyRemoving(db, row.workspace_id, row.id)
+  })
+  const members = postgresMembers(pool, counts, blockSize, clock, engagement, identity.attachMembersOf(companyTable))
   const idempotency = postgresIdempotency(pool, clock)
   const merges = postgresMerges(pool, clock, members.table, members.recordsOf)
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   return {
-    companies: recordTable(pool, counts, blockSize, clock, companies, toCompany, {
-      beforeDelete: async (db, row) => await members.companyRemoving(db, row.workspace_id, row.id)
-    }).operations,
+    companies: companyTable.operations,
     members: members.store,
     activities: postgresActivities(pool, counts, blockSize, clock, engagement, types, members.table),
     channels: recordTable(pool, counts, blockSize, clock, channels, toChannel, {
@@ -49,6 +53,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     }).operations,
     activityTypes: postgresActivityTypes(pool, counts, clock, engagement, types, refresher),
     engagement: engagement.engagement,
+    identity: identity.identity,
     merges,
     idempotency,
     clock,

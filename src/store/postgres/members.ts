@@ -3,9 +3,10 @@ import type { Clock } from '../../domain/time.js'
 import type { MemberListFilter, MemberStore } from '../types.js'
 import { checkMember, identity } from '../model/rules.js'
 import { allSettled, existingIds, statement, transaction, type Counters, type Db, type Pool } from './database.js'
-import { recordTable } from './record-table.js'
+import { recordTable, type Hooks } from './record-table.js'
 import { toMember, type MemberRow } from '../model/records.js'
 import { members } from '../model/resources.js'
+import { memberDomainLocks } from '../model/identity.js'
 import { byKey } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
@@ -25,7 +26,8 @@ export const KEY_MATCHES = `SELECT k.kind, m.member_id AS "memberId", m.created_
     ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}) AS m`
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
-export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement) {
+export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
+  attachCompanies: NonNullable<Hooks<MemberRow>['complete']>) {
   const deleteActivities = statement<{ id: string, at: number }>(`DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2
     RETURNING id, extract(epoch FROM created_at)::float8 AS at`)
   const deleteDays = statement('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = $2')
@@ -51,6 +53,9 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       const found = await companiesFound(db, rows[0]!.workspace_id, rows.map(named))
       for (const row of rows) checkMember(identity(row), named(row), (companyId) => found.has(companyId))
     },
+    // The company of its email's domain (docs/identity.md), its domain's lock taken with the write's others.
+    complete: attachCompanies,
+    locks: memberDomainLocks,
     // Its activities go with it, and every copy of its data (an erasure). The member's row lock is taken first (remove reads it FOR UPDATE), as every
     // write that touches its activities takes it first.
     beforeDelete: async (db, row) => {

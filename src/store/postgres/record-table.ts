@@ -32,6 +32,15 @@ export interface Hooks<Row> {
   check?: (db: Db, rows: readonly Row[], previous: Row | undefined) => Promise<void>
   /** Runs first when the row (read FOR UPDATE) is deleted: the part of the delete's cascade its description does not say. */
   beforeDelete?: (db: Db, row: Row) => Promise<void>
+  /**
+   * Sets the columns the store decides of rows about to be written (new ones, or one changed from `previous`),
+   * once they passed their checks (a member's company); `inputs` are the writes' own, in the rows' order.
+   */
+  complete?: (db: Db, rows: Row[], previous: Row | undefined, inputs: readonly object[]) => Promise<void>
+  /** Runs once rows are written, before they are counted: what the write does to other records. */
+  written?: (db: Db, rows: readonly Row[], previous: Row | undefined) => Promise<void>
+  /** Advisory locks a write of the input takes besides its key's, with them, before any row lock (model/matching.ts). */
+  locks?: (workspaceId: string, input: object) => bigint[]
 }
 
 const dialect: Dialect = {
@@ -196,13 +205,18 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     const row = newRow(resource, workspaceId, input, extra, clock())
     await checkUnique(db, row, undefined, input, matched ? match?.key(row) : undefined)
     await hooks.check?.(db, [row], undefined)
+    await hooks.complete?.(db, [row], undefined, [input])
+    const counted = async () => await index?.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
     // One round trip: the statements go out together on the transaction's connection and the server runs them
-    // in this order (the counter's row lock last); none needs another's result.
-    await allSettled([
-      insert(db, ...values(row, resource.columns)),
-      keepSides(db, workspaceId, [row]),
-      index?.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
-    ])
+    // in this order (the counter's row lock last); none needs another's result. What the write does to other
+    // rows comes before the counter's lock.
+    if (hooks.written === undefined) {
+      await allSettled([insert(db, ...values(row, resource.columns)), keepSides(db, workspaceId, [row]), counted()])
+      return row
+    }
+    await allSettled([insert(db, ...values(row, resource.columns)), keepSides(db, workspaceId, [row])])
+    await hooks.written(db, [row], undefined)
+    await counted()
     return row
   }
 
@@ -218,7 +232,9 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     // `matched`: the caller found, under their locks, that no row has these rows' match keys.
     await checkUniqueMany(db, workspaceId, rows, inputs, matched)
     await hooks.check?.(db, rows, undefined)
+    await hooks.complete?.(db, rows, undefined, inputs)
     await allSettled([insertMany(db, asJson(rows)), keepSides(db, workspaceId, rows)])
+    await hooks.written?.(db, rows, undefined)
     if (index === undefined || counter === undefined) return rows
     await index.changed(db, workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })).sort(byKey), 1)
     await counters.add(db, workspaceId, counter, rows.length)
@@ -229,18 +245,21 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   async function patchRow (db: Db, row: Row, input: object, extra: Record<string, unknown> = {}): Promise<Row> {
     const next = patchedRow(resource, row, input, extra, clock())
     if (next === undefined) return row
-    await writeRow(db, next, row, input)
+    await writeRow(db, next, row, input, true)
     return next
   }
 
   /**
    * Writes `next` over `previous` (read FOR UPDATE): the columns requests set and updated_at, and the side tables;
-   * checked as a write of `input`.
+   * checked as a write of `input`. `asked`: a change a request asked for, which the `complete` and `written` hooks
+   * follow; a merge or an undo writes its rows exactly as it made them.
    */
-  async function writeRow (db: Db, next: Row, previous: Row, input: object = {}): Promise<void> {
+  async function writeRow (db: Db, next: Row, previous: Row, input: object = {}, asked = false): Promise<void> {
     await checkUnique(db, next, previous, input)
     await hooks.check?.(db, [next], previous)
+    if (asked) await hooks.complete?.(db, [next], previous, [input])
     await allSettled([update(db, previous.workspace_id, previous.id, ...values(next, written)), keepSides(db, previous.workspace_id, [next], previous)])
+    if (asked) await hooks.written?.(db, [next], previous)
   }
 
   /** Inserts a row exactly as given (one deleted before, restored), checked as a new one; call last but for other counters. */
@@ -266,11 +285,13 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     await allSettled(changed.map(async ({ row, next, input }) => {
       await checkUnique(db, next, row, input)
       await hooks.check?.(db, [next], row)
+      await hooks.complete?.(db, [next], row, [input])
     }))
     await allSettled([
       updateMany(db, asJson(changed.map(({ next }) => next))),
       ...changed.map(async ({ row, next }) => await keepSides(db, row.workspace_id, [next], row))
     ])
+    if (hooks.written !== undefined) for (const { row, next } of changed) await hooks.written(db, [next], row)
     return changes.map(({ row }, i) => nexts[i] ?? row)
   }
 
@@ -302,12 +323,12 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return { row: await insertRow(db, workspaceId, input, extra, true), created: true }
   }
 
-  /** The locks of the inputs' keys (match and unique), to take at once, in order, before any of them is written. */
+  /** The locks of the inputs' keys (match and unique) and the resource's own, to take at once, in order, before any of them is written. */
   const locksOf = (workspaceId: string, inputs: readonly object[], extra: Record<string, unknown> = {}) => inputs.flatMap((input) => {
     const row = newRow(resource, workspaceId, input, extra, 0)
     const key = match?.key(row)
     return [...(key === undefined ? [] : [key]), ...gainedKeys(match, row, undefined).map((unique) => unique.key)]
-      .map((held) => lockOfKey(workspaceId, held))
+      .map((held) => lockOfKey(workspaceId, held)).concat(hooks.locks?.(workspaceId, input) ?? [])
   })
 
   /** Deletes a row read FOR UPDATE and counts it: call last in the transaction but for other counters. */
@@ -429,6 +450,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {
         if (!isId(workspaceId) || !isId(id)) return undefined
         return await transaction(pool, async (tx) => {
+          await lockKeys(tx, hooks.locks?.(workspaceId, input) ?? [])
           const row = await find(tx, workspaceId, id, true)
           return row && toRecord(await patchRow(tx, row, input))
         })

@@ -14,6 +14,7 @@ import { sqliteActivityTypes } from './activity-types.js'
 import { startRefresher } from '../refresher.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 import { sqliteIdempotency } from './idempotency.js'
+import { sqliteIdentity } from './identity.js'
 import { sqliteMerges } from './merges.js'
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
@@ -27,14 +28,17 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   if (checkpointer !== undefined) gateCommits(db, checkpointer.ready)
   const engagement = sqliteEngagement(db, clock)
   const refresher = startRefresher(async () => await engagement.refreshAll())
-  const members = sqliteMembers(db, counts, blockSize, clock, engagement)
+  const identity = sqliteIdentity(db, clock)
+  const companyTable = recordTable(db, counts, blockSize, clock, companies, toCompany, {
+    written: identity.attachMembers,
+    beforeDelete: (row) => members.companyRemoving(row.workspace_id, row.id)
+  })
+  const members = sqliteMembers(db, counts, blockSize, clock, engagement, identity.attachMember(companyTable))
   const idempotency = sqliteIdempotency(db, clock)
   const merges = sqliteMerges(db, clock, members.table, members.recordsOf)
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   return {
-    companies: recordTable(db, counts, blockSize, clock, companies, toCompany, {
-      beforeDelete: (row) => members.companyRemoving(row.workspace_id, row.id)
-    }).operations,
+    companies: companyTable.operations,
     members: members.store,
     activities: sqliteActivities(db, counts, blockSize, clock, engagement, members.table),
     channels: recordTable(db, counts, blockSize, clock, channels, toChannel, {
@@ -42,6 +46,7 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
     }).operations,
     activityTypes: sqliteActivityTypes(db, counts, clock, engagement, refresher),
     engagement: engagement.engagement,
+    identity: identity.identity,
     merges,
     idempotency,
     clock,

@@ -22,7 +22,8 @@ export const KEY_MATCHES = `SELECT member_id AS memberId, created_at AS createdA
   WHERE workspace_id = ? AND kind = ? AND key = ? AND member_id <> ? ORDER BY created_at DESC, member_id DESC LIMIT ${DUPLICATES_LIMIT}`
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
-export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement) {
+export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement,
+  attachCompany: (row: MemberRow, previous: MemberRow | undefined, input: object) => void) {
   // Other members' activities that point at the removed ones keep no dangling reference.
   const clearReferences = ['reply_to', 'react_to', 'invite_to'].map((column) => db.prepare(`
     UPDATE activities SET ${column} = NULL, updated_at = @now
@@ -42,6 +43,8 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
   const table = recordTable(db, counters, blockSize, clock, members, (row) => row, {
     check: (row, previous) => checkMember(identity(row), row.company_id === previous?.company_id ? null : row.company_id,
       (companyId) => companyExists.get(row.workspace_id, companyId) !== undefined),
+    // The company of its email's domain (docs/identity.md).
+    complete: attachCompany,
     // Its activities go with it, and every copy of its data (an erasure).
     beforeDelete: (row) => {
       erase(row.workspace_id, row.id)

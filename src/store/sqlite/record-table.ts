@@ -15,6 +15,10 @@ import { itemOutcome, putOutcomes } from '../model/rules.js'
 export interface Hooks<Row> {
   /** Rejects a row about to be written by throwing (the transaction rolls back). */
   check?: (row: Row, previous: Row | undefined) => void
+  /** Sets the columns the store decides of a row about to be written, once it passed its checks (a member's company). */
+  complete?: (row: Row, previous: Row | undefined, input: object) => void
+  /** Runs once a row is written (`previous` its former state, none when new): what the write does to other records. */
+  written?: (row: Row, previous: Row | undefined) => void
   /** Runs first when the row is deleted: the part of the delete's cascade its description does not say. */
   beforeDelete?: (row: Row) => void
 }
@@ -138,8 +142,10 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       // `matched`: the caller found no row with this match key in this transaction already.
       checkUnique(row, undefined, inputs[i]!, matched ? match?.key(row) : undefined)
       hooks.check?.(row, undefined)
+      hooks.complete?.(row, undefined, inputs[i]!)
       insert.run(encode(row))
       keepSides(row, undefined)
+      hooks.written?.(row, undefined)
     }
     if (pendingRows !== undefined) pendingRows.push(...rows)
     else count(workspaceId, rows)
@@ -150,19 +156,25 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   function patchRow (row: Row, input: object, extra: Record<string, unknown> = {}): Row {
     const next = patchedRow(resource, row, input, extra, clock())
     if (next === undefined) return row
-    writeRow(next, row, input)
+    writeRow(next, row, input, true)
     return next
   }
 
-  /** Writes `next` over `previous` (the columns that differ, and the side tables), checked as a write of `input`. */
-  function writeRow (next: Row, previous: Row, input: object = {}): void {
+  /**
+   * Writes `next` over `previous` (the columns that differ, and the side tables), checked as a write of `input`.
+   * `asked`: a change a request asked for, which the `complete` and `written` hooks follow; a merge or an undo
+   * writes its rows exactly as it made them.
+   */
+  function writeRow (next: Row, previous: Row, input: object = {}, asked = false): void {
     checkUnique(next, previous, input)
     hooks.check?.(next, previous)
+    if (asked) hooks.complete?.(next, previous, input)
     const encoded = encode(next)
     const before = encode(previous) as Record<string, unknown>
     const changed = writable.filter((c) => (encoded as Record<string, unknown>)[c] !== before[c])
     if (changed.length > 0) updateOf(changed).run(encoded)
     keepSides(next, previous)
+    if (asked) hooks.written?.(next, previous)
   }
 
   /** Inserts a row exactly as given (one deleted before, restored), checked as a new one, counted and indexed. */

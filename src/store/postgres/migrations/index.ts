@@ -8,7 +8,8 @@ import * as boundedIndexKeys from './0003-bounded-index-keys.js'
 import * as engagement from './0004-engagement.js'
 import * as idempotency from './0005-idempotency.js'
 import * as externalIds from './0006-external-ids.js'
+import * as companyDomains from './0007-company-domains.js'
 import * as memberKeys from './0008-member-keys.js'
 import * as merges from './0009-merges.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds, memberKeys, merges]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds, companyDomains, memberKeys, merges]

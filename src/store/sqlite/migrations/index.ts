@@ -8,7 +8,8 @@ import * as boundedNameTerms from './0003-bounded-name-terms.js'
 import * as engagement from './0004-engagement.js'
 import * as idempotency from './0005-idempotency.js'
 import * as externalIds from './0006-external-ids.js'
+import * as companyDomains from './0007-company-domains.js'
 import * as memberKeys from './0008-member-keys.js'
 import * as merges from './0009-merges.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedNameTerms, engagement, idempotency, externalIds, memberKeys, merges]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedNameTerms, engagement, idempotency, externalIds, companyDomains, memberKeys, merges]

@@ -1,0 +1,70 @@
+import { defaultIdentitySettings, settingsAllow, type IdentitySettings } from '../../domain/company-domains.js'
+import { companyKeyPrefix } from '../../domain/identity.js'
+import type { Clock } from '../../domain/time.js'
+import { isId } from '../../domain/uuid.js'
+import { autoCompany, companyDomain, memberDomain, settingsOf } from '../model/identity.js'
+import type { CompanyRow, MemberRow } from '../model/records.js'
+import type { IdentityStore } from '../types.js'
+import { statement, type Db, type Pool } from './database.js'
+import { lockKeys, type recordTable } from './record-table.js'
+
+/** What a member's write needs of the companies' table: find a company by its domain (under the domain's lock), make one. */
+export type CompanyRows = Pick<ReturnType<typeof recordTable<CompanyRow, unknown>>, 'matching' | 'insertRow' | 'lockOfKey'>
+
+// Companies from email domains (model/identity.ts says which domain a write concerns): the settings, and the
+// writes run inside a member's or a company's transaction. Writers of one domain's company take its advisory lock
+// (a company write when checking the domain is its own, a member write here), so one company is made.
+export function postgresIdentity (pool: Pool, clock: Clock) {
+  const select = statement<{ auto_companies: boolean, free_mail_domains: string[] }>(
+    'SELECT auto_companies, free_mail_domains FROM identity_settings WHERE workspace_id = $1')
+  const upsert = statement(`INSERT INTO identity_settings (workspace_id, auto_companies, free_mail_domains) VALUES ($1, $2::int4 = 1, $3::text[])
+    ON CONFLICT (workspace_id) DO UPDATE SET auto_companies = excluded.auto_companies, free_mail_domains = excluded.free_mail_domains`)
+  // By members_by_email_domain: only the members of the domain that have no company.
+  // With the attached members' nameAndCompany keys (domain/identity.ts identityKeys: the company's prefix, then the name key).
+  const attach = statement(`WITH attached AS (UPDATE members SET company_id = $2, updated_at = to_timestamp($4)
+      WHERE workspace_id = $1 AND email_domain = $3 AND company_id IS NULL RETURNING id)
+    INSERT INTO member_keys (workspace_id, kind, key, created_at, member_id)
+    SELECT workspace_id, 'nameAndCompany', $5 || key, created_at, member_id FROM member_keys
+    WHERE workspace_id = $1 AND kind = 'name' AND member_id IN (SELECT id FROM attached)
+    ON CONFLICT DO NOTHING`)
+
+  async function settings (db: Db, workspaceId: string): Promise<IdentitySettings> {
+    if (!isId(workspaceId)) return defaultIdentitySettings()
+    const [row] = await select(db, workspaceId)
+    return settingsOf(row) ?? defaultIdentitySettings()
+  }
+  const allowed = async (db: Db, workspaceId: string, domain: string | undefined): Promise<string | undefined> =>
+    domain !== undefined && settingsAllow(await settings(db, workspaceId), domain) ? domain : undefined
+
+  const identity: IdentityStore = {
+    async settings (workspaceId) {
+      return await settings(pool, workspaceId)
+    },
+    async setSettings (workspaceId, next) {
+      await upsert(pool, workspaceId, next.autoCompanies ? 1 : 0, next.freeMailDomains)
+      return next
+    }
+  }
+
+  return {
+    identity,
+    /** Member rows about to be written get the company of their email's domain, found or made (`complete` hook). */
+    attachMembersOf: (companies: CompanyRows) => async (db: Db, rows: MemberRow[], previous: MemberRow | undefined, inputs: readonly object[]) => {
+      for (const [i, row] of rows.entries()) {
+        const domain = await allowed(db, row.workspace_id, memberDomain(row, previous, inputs[i]!))
+        if (domain === undefined) continue
+        await lockKeys(db, [companies.lockOfKey(row.workspace_id, [domain])])
+        const company = await companies.matching(db, row.workspace_id, [domain]) ??
+          await companies.insertRow(db, row.workspace_id, autoCompany(domain), { source: row.source }, true)
+        row.company_id = company.id
+      }
+    },
+    /** Company rows written with a new domain attach the members of that domain that have no company (`written` hook). */
+    attachMembers: async (db: Db, rows: readonly CompanyRow[], previous: CompanyRow | undefined) => {
+      for (const row of rows) {
+        const domain = await allowed(db, row.workspace_id, companyDomain(row, previous))
+        if (domain !== undefined) await attach(db, row.workspace_id, row.id, domain, clock(), companyKeyPrefix(row.id))
+      }
+    }
+  }
+}
