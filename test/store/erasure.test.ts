@@ -9,7 +9,8 @@ import { loadConfig } from '../../src/config.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import type { Store } from '../../src/store/types.js'
-import { api, authHeader, newWorkspace, postgresAvailable, postgresSchema, recordOf, TEST_SECRET } from '../support/helpers.js'
+import { api, authHeader, createMember, newWorkspace, postgresAvailable, postgresSchema, recordOf, TEST_SECRET, testStores } from '../support/helpers.js'
+import { getMember, sharedApp } from '../support/ingestion-support.js'
 
 // Issue 17, "Erasure": DELETE /v1/members/{id} leaves no copy of the member's personal data anywhere in the service.
 // A member with a unique marker in its fields is created with an Idempotency-Key, given activities, merged with
@@ -25,7 +26,7 @@ async function writeAndErase (t: TestContext, store: Store, marker: string): Pro
     method: 'POST',
     url: '/v1/members',
     headers: { ...authHeader(workspaceId), 'idempotency-key': `create-${marker}` },
-    payload: { firstName: `First${marker}`, lastName: `Last${marker}`, primaryEmail: `${marker}@example.com`, phones: [`+1 ${marker}`] }
+    payload: { firstName: `First${marker}`, lastName: `Last${marker}`, primaryEmail: `${marker}@${marker}.dev`, phones: [`+1 ${marker}`] }
   })
   const merged = recordOf<{ id: string }>(keyed, 201, 'member')
   const kept = recordOf<{ id: string }>(await client.post('/v1/members', { firstName: 'Kept', emails: [`other.${marker}@example.org`] }), 201, 'member')
@@ -66,3 +67,36 @@ describe('erasure leaves no copy of a member', () => {
     }
   })
 })
+
+// The company a member's own email domain made is named after that domain: erased with the last member it has, as
+// long as it is as it was made. One that other members joined, or that someone edited, is the workspace's record of
+// an organisation and stays.
+for (const store of testStores()) {
+  describe(`erasure and the companies of email domains (${store.name})`, () => {
+    const fresh = sharedApp(store)
+
+    test('the company made from the erased member\'s domain goes with it; one with other members, or edited, stays', async () => {
+      const { client } = await fresh()
+      const jane = await createMember(client, { firstName: 'Jane', primaryEmail: 'jane@janedoe.dev' })
+      const own = jane.companyId!
+      assert.equal((await client.get(`/v1/companies/${own}`)).statusCode, 200)
+      const ada = await createMember(client, { firstName: 'Ada', primaryEmail: 'ada@analytical.io' })
+      const grace = await createMember(client, { firstName: 'Grace', primaryEmail: 'grace@analytical.io' })
+      const bob = await createMember(client, { firstName: 'Bob', primaryEmail: 'bob@bobcorp.dev' })
+      assert.equal((await client.patch(`/v1/companies/${bob.companyId!}`, { industry: 'Software' })).statusCode, 200)
+      const companies = async () => ((await client.get('/v1/companies')).json() as { totalCompanies: number }).totalCompanies
+      assert.equal(await companies(), 3)
+
+      assert.equal((await client.delete(`/v1/members/${jane.id}`)).statusCode, 200)
+      assert.equal((await client.get(`/v1/companies/${own}`)).statusCode, 404)
+      assert.equal((await client.delete(`/v1/members/${ada.id}`)).statusCode, 200)
+      assert.equal((await getMember(client, grace.id)).companyId, ada.companyId)
+      assert.equal((await client.delete(`/v1/members/${bob.id}`)).statusCode, 200)
+      assert.equal((await client.get(`/v1/companies/${bob.companyId!}`)).statusCode, 200)
+      assert.equal(await companies(), 2)
+      // The domain makes a company again for the next member of it.
+      const again = await createMember(client, { firstName: 'Jane', primaryEmail: 'jane@janedoe.dev' })
+      assert.notEqual(again.companyId, null)
+    })
+  })
+}

@@ -21,6 +21,16 @@ export const companyDomain = (row: CompanyRow, previous: CompanyRow | undefined)
 /** The company a member write makes for a domain no company of the workspace has; its source is the member's. */
 export const autoCompany = (domain: string) => ({ name: domain, domain })
 
+/**
+ * Whether a company is one a member's email domain made, as it was made: named after its domain, nothing else set,
+ * never changed since. Erasing the last member it has erases it too (docs/security.md): a person's own domain
+ * (`jane@janedoe.dev`) names it.
+ */
+export const madeFromDomain = (company: CompanyRow): boolean =>
+  company.domain !== null && company.name === company.domain && company.created_at === company.updated_at &&
+  company.industry === null && company.address === null && company.employees === null && company.founded_at === null &&
+  company.logo_url === null && company.tags.length === 0
+
 /** The settings of a workspace as stored (none: the defaults), from either store's row. */
 export const settingsOf = (row: { auto_companies: unknown, free_mail_domains: readonly string[] } | undefined): IdentitySettings | undefined =>
   row === undefined ? undefined : { autoCompanies: Boolean(row.auto_companies), freeMailDomains: [...row.free_mail_domains] }

@@ -2,14 +2,14 @@ import { defaultIdentitySettings, settingsAllow, type IdentitySettings } from '.
 import { companyKeyPrefix } from '../../domain/identity.js'
 import type { Clock } from '../../domain/time.js'
 import { isId } from '../../domain/uuid.js'
-import { autoCompany, companyDomain, memberDomain, settingsOf } from '../model/identity.js'
+import { autoCompany, companyDomain, madeFromDomain, memberDomain, settingsOf } from '../model/identity.js'
 import type { CompanyRow, MemberRow } from '../model/records.js'
 import type { IdentityStore } from '../types.js'
 import { statement, type Db, type Pool } from './database.js'
 import { lockKeys, type recordTable } from './record-table.js'
 
 /** What a member's write needs of the companies' table: find a company by its domain (under the domain's lock), make one. */
-export type CompanyRows = Pick<ReturnType<typeof recordTable<CompanyRow, unknown>>, 'matching' | 'insertRow' | 'lockOfKey'>
+export type CompanyRows = Pick<ReturnType<typeof recordTable<CompanyRow, unknown>>, 'matching' | 'insertRow' | 'lockOfKey' | 'find' | 'deleteRow'>
 
 // Companies from email domains (model/identity.ts says which domain a write concerns): the settings, and the
 // writes run inside a member's or a company's transaction. Writers of one domain's company take its advisory lock
@@ -27,6 +27,9 @@ export function postgresIdentity (pool: Pool, clock: Clock) {
     SELECT workspace_id, 'nameAndCompany', $5 || key, created_at, member_id FROM member_keys
     WHERE workspace_id = $1 AND kind = 'name' AND member_id IN (SELECT id FROM attached)
     ON CONFLICT DO NOTHING`)
+
+  const otherMember = statement('SELECT 1 FROM members WHERE workspace_id = $1 AND company_id = $2 AND id <> $3 LIMIT 1')
+  const detach = statement('UPDATE members SET company_id = NULL WHERE workspace_id = $1 AND id = $2')
 
   async function settings (db: Db, workspaceId: string): Promise<IdentitySettings> {
     if (!isId(workspaceId)) return defaultIdentitySettings()
@@ -58,6 +61,20 @@ export function postgresIdentity (pool: Pool, clock: Clock) {
           await companies.insertRow(db, row.workspace_id, autoCompany(domain), { source: row.source }, true)
         row.company_id = company.id
       }
+    },
+    /**
+     * Erasing a member erases the company its email's domain made, unless another member belongs to it (members'
+     * beforeDelete). The domain's lock first, as a member write that would join the company takes it.
+     */
+    eraseCompanyOf: (companies: CompanyRows) => async (db: Db, member: MemberRow): Promise<void> => {
+      if (member.company_id === null) return
+      const found = await companies.find(db, member.workspace_id, member.company_id)
+      if (found === undefined || !madeFromDomain(found)) return
+      await lockKeys(db, [companies.lockOfKey(member.workspace_id, [found.domain!])])
+      const company = await companies.find(db, member.workspace_id, member.company_id, true)
+      if (company === undefined || !madeFromDomain(company) || (await otherMember(db, member.workspace_id, company.id, member.id)).length > 0) return
+      await detach(db, member.workspace_id, member.id)
+      await companies.deleteRow(db, company)
     },
     /** Company rows written with a new domain attach the members of that domain that have no company (`written` hook). */
     attachMembers: async (db: Db, rows: readonly CompanyRow[], previous: CompanyRow | undefined) => {

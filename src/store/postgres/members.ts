@@ -27,7 +27,7 @@ export const KEY_MATCHES = `SELECT k.kind, m.member_id AS "memberId", m.created_
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
-  attachCompanies: NonNullable<Hooks<MemberRow>['complete']>) {
+  attachCompanies: NonNullable<Hooks<MemberRow>['complete']>, eraseCompany: (db: Db, row: MemberRow) => Promise<void>) {
   const deleteActivities = statement<{ id: string, at: number }>(`DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2
     RETURNING id, extract(epoch FROM created_at)::float8 AS at`)
   const deleteDays = statement('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = $2')
@@ -66,6 +66,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       if (removed.length > 0) await clearReferences(db, row.workspace_id, removed.map((activity) => activity.id), clock())
       await activityIndex.changed(db, row.workspace_id, removed, -1)
       await counters.add(db, row.workspace_id, 'activities', -removed.length)
+      await eraseCompany(db, row)
     }
   })
 

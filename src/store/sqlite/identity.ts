@@ -1,14 +1,14 @@
 import { defaultIdentitySettings, settingsAllow, type IdentitySettings } from '../../domain/company-domains.js'
 import { companyKeyPrefix } from '../../domain/identity.js'
 import type { Clock } from '../../domain/time.js'
-import { autoCompany, companyDomain, memberDomain, settingsOf } from '../model/identity.js'
+import { autoCompany, companyDomain, madeFromDomain, memberDomain, settingsOf } from '../model/identity.js'
 import type { CompanyRow, MemberRow } from '../model/records.js'
 import type { IdentityStore } from '../types.js'
 import { writer, type Db } from './database.js'
 import type { recordTable } from './record-table.js'
 
 /** What a member's write needs of the companies' table: find a company by its domain, make one. */
-export type CompanyRows = Pick<ReturnType<typeof recordTable<CompanyRow, unknown>>, 'matching' | 'insertRows'>
+export type CompanyRows = Pick<ReturnType<typeof recordTable<CompanyRow, unknown>>, 'matching' | 'insertRows' | 'find' | 'deleteRow'>
 
 // Companies from email domains (model/identity.ts says which domain a write concerns): the settings, and the
 // writes run inside a member's or a company's transaction.
@@ -23,6 +23,9 @@ export function sqliteIdentity (db: Db, clock: Clock) {
   const addCompanyKeys = db.prepare(`INSERT OR IGNORE INTO member_keys (workspace_id, kind, key, created_at, member_id)
     SELECT workspace_id, 'nameAndCompany', @prefix || key, created_at, member_id FROM member_keys
     WHERE workspace_id = @workspace_id AND kind = 'name' AND member_id IN (SELECT value FROM json_each(@ids))`)
+
+  const otherMember = db.prepare('SELECT 1 FROM members WHERE workspace_id = ? AND company_id = ? AND id <> ? LIMIT 1').pluck()
+  const detach = db.prepare('UPDATE members SET company_id = NULL WHERE workspace_id = ? AND id = ?')
 
   function settings (workspaceId: string): IdentitySettings {
     const row = select.get(workspaceId) as { auto_companies: number, free_mail_domains: string } | undefined
@@ -51,6 +54,13 @@ export function sqliteIdentity (db: Db, clock: Clock) {
       const company = companies.matching(row.workspace_id, [domain]) ??
         companies.insertRows(row.workspace_id, [autoCompany(domain)], [{ source: row.source }], true)[0]!
       row.company_id = company.id
+    },
+    /** Erasing a member erases the company its email's domain made, unless another member belongs to it (members' beforeDelete). */
+    eraseCompanyOf: (companies: CompanyRows) => (member: MemberRow): void => {
+      const company = member.company_id === null ? undefined : companies.find(member.workspace_id, member.company_id)
+      if (company === undefined || !madeFromDomain(company) || otherMember.get(member.workspace_id, company.id, member.id) !== undefined) return
+      detach.run(member.workspace_id, member.id)
+      companies.deleteRow(company)
     },
     /** A company row written with a new domain attaches the members of that domain that have no company (`written` hook). */
     attachMembers: (row: CompanyRow, previous: CompanyRow | undefined): void => {

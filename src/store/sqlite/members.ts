@@ -23,7 +23,7 @@ export const KEY_MATCHES = `SELECT member_id AS memberId, created_at AS createdA
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement,
-  attachCompany: (row: MemberRow, previous: MemberRow | undefined, input: object) => void) {
+  attachCompany: (row: MemberRow, previous: MemberRow | undefined, input: object) => void, eraseCompany: (row: MemberRow) => void) {
   // Other members' activities that point at the removed ones keep no dangling reference.
   const clearReferences = ['reply_to', 'react_to', 'invite_to'].map((column) => db.prepare(`
     UPDATE activities SET ${column} = NULL, updated_at = @now
@@ -54,6 +54,7 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       counters.add(row.workspace_id, 'activities', -deleteActivities.run(row.workspace_id, row.id).changes)
       deleteDays.run(row.workspace_id, row.id)
       activityIndex.removed(row.workspace_id, removed)
+      eraseCompany(row)
     }
   })
 
