@@ -2,7 +2,7 @@ import { createWriteStream, renameSync, rmSync } from 'node:fs'
 import { once } from 'node:events'
 import type { Writable } from 'node:stream'
 import type { Command } from 'commander'
-import { exportLines } from '../services/export.js'
+import { exportLines, SETTINGS } from '../services/export.js'
 import { withStore, workspaceOption } from './open-store.js'
 import { progressReporter } from './progress.js'
 
@@ -21,7 +21,7 @@ export function exportCommand (program: Command): void {
     .option('--output <file>', 'where to write it (default: stdout); written beside it and renamed into place when complete')
     .addHelpText('after', `
 The first line is a header ({"type":"export","version":1,"workspaceId":...,"exportedAt":...}), then the engagement
-settings, then one line per record ({"type":"member","record":{...}}), kind after kind, oldest first. Each record
+and identity settings, then one line per record ({"type":"member","record":{...}}), kind after kind, oldest first. Each record
 holds its id, fields and times, a member its company, linkedinUrl and exclusion; what derives from activities
 (pulse, level, first and last activity) is derived again when the file is imported into an empty workspace,
 which makes the same workspace, on either store. Read page by page: memory stays small whatever the size.
@@ -65,7 +65,7 @@ async function exportWorkspace (options: ExportOptions): Promise<void> {
   } finally {
     progress.done()
   }
-  const records = [...counts].filter(([type]) => type !== 'export' && type !== 'engagementSettings')
+  const records = [...counts].filter(([type]) => type !== 'export' && !Object.hasOwn(SETTINGS, type))
   process.stderr.write(`exported workspace ${options.workspace}${options.output === undefined ? '' : ` to ${options.output}`} in ` +
     `${((performance.now() - started) / 1000).toFixed(1)} s: ${records.map(([type, n]) => `${n.toLocaleString('en-US')} ${type}`).join(', ') || 'no records'}\n`)
 }

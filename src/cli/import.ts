@@ -8,8 +8,7 @@ import { itemValidator } from '../http/plugins/validation.js'
 import { ActivityCreateSchema } from '../schemas/activities.js'
 import { ChannelCreateSchema } from '../schemas/channels.js'
 import { CompanyCreateSchema } from '../schemas/companies.js'
-import { EngagementSettingsPutSchema } from '../schemas/engagement.js'
-import { EXPORTED, ExportHeaderSchema } from '../schemas/export.js'
+import { EXPORTED, ExportHeaderSchema, SETTINGS_LINES } from '../schemas/export.js'
 import { MemberCreateSchema } from '../schemas/members.js'
 import { IMPORT_KINDS, ImportAborted, importRecords, importStrictly, type ImportKind, type ImportSummary, type Source } from '../services/import.js'
 import { isExport, restoreWorkspace, WorkspaceNotEmpty, type RestoreSummary } from '../services/restore.js'
@@ -121,7 +120,7 @@ async function restore (store: Store, file: string, options: ImportOptions, prog
     source: jsonLines(file),
     checks: {
       header: itemValidator(ExportHeaderSchema),
-      settings: itemValidator(EngagementSettingsPutSchema),
+      settings: { engagementSettings: itemValidator(SETTINGS_LINES.engagementSettings), identitySettings: itemValidator(SETTINGS_LINES.identitySettings) },
       records: Object.fromEntries(TRANSFER_KINDS.map((kind) => [kind, itemValidator(EXPORTED[kind].schema)])) as never
     },
     batch: options.batch,

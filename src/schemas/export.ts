@@ -4,9 +4,11 @@ import { ActivityTypeCreateSchema } from './activity-types.js'
 import { ChannelCreateSchema } from './channels.js'
 import { Body, DateTimeInput, Nullable, Text, Uuid } from './common.js'
 import { CompanyCreateSchema } from './companies.js'
+import { EngagementSettingsPutSchema } from './engagement.js'
+import { IdentitySettingsPutSchema } from './identity.js'
 import { MemberCreateSchema } from './members.js'
 
-// The lines of a workspace's export (docs/cli.md, export): a header, the engagement settings, then one line per
+// The lines of a workspace's export (docs/cli.md, export): a header, the workspace's settings, then one line per
 // record, `{type, record}`. A record holds what a create body sets, checked as a create checks it, plus what
 // no request sets but a copy must keep: its id, source and times, a member's company, linkedinUrl and
 // exclusion, an activity's member and type by id. Values derived from activities (a member's activity count,
@@ -121,5 +123,9 @@ export const EXPORTED = {
   activities: { type: 'activity', schema: ExportedActivitySchema }
 } as const satisfies Record<keyof TransferRecords, { type: string, schema: TSchema }>
 
-/** The line holding the workspace's engagement settings: as PUT /v1/engagement-settings takes them. */
-export const ENGAGEMENT_SETTINGS_LINE = 'engagementSettings'
+/** The lines holding the workspace's settings, each as its PUT route takes it (/v1/engagement-settings, /v1/identity-settings). */
+export const SETTINGS_LINES = {
+  engagementSettings: EngagementSettingsPutSchema,
+  identitySettings: IdentitySettingsPutSchema
+}
+export type SettingsLine = keyof typeof SETTINGS_LINES

@@ -1,10 +1,26 @@
 import { toEpochSeconds, toWireTime } from '../domain/time.js'
-import { ENGAGEMENT_SETTINGS_LINE, EXPORT_VERSION, EXPORTED, type ExportHeader } from '../schemas/export.js'
+import type { EngagementSettingsPut } from '../schemas/engagement.js'
+import { EXPORT_VERSION, EXPORTED, type ExportHeader, type SettingsLine } from '../schemas/export.js'
+import type { IdentitySettingsPut } from '../schemas/identity.js'
 import { TRANSFER_KINDS, type Store, type TransferCursor } from '../store/types.js'
+import { setEngagementSettings } from './engagement.js'
+import { setIdentitySettings } from './identity.js'
 
-// Exporting a workspace (docs/cli.md, export): a header, the engagement settings, then every record, kind after
+// Exporting a workspace (docs/cli.md, export): a header, the workspace's settings, then every record, kind after
 // kind in the order a restore writes them, each kind read in (createdAt, id) order a page at a time, so memory
 // stays bounded whatever the workspace's size.
+
+/** Each settings line: how the store reads the settings, and how a restore writes them back, through their service. */
+export const SETTINGS: Record<SettingsLine, { read: (store: Store, workspaceId: string) => Promise<object>, write: (store: Store, workspaceId: string, record: never) => Promise<unknown> }> = {
+  engagementSettings: {
+    read: async (store, workspaceId) => await store.engagement.settings(workspaceId),
+    write: async (store, workspaceId, record: EngagementSettingsPut) => await setEngagementSettings(store, workspaceId, record)
+  },
+  identitySettings: {
+    read: async (store, workspaceId) => await store.identity.settings(workspaceId),
+    write: async (store, workspaceId, record: IdentitySettingsPut) => await setIdentitySettings(store, workspaceId, record)
+  }
+}
 
 /** Records read from the store at once. */
 export const EXPORT_PAGE = 1000
@@ -13,7 +29,7 @@ export const EXPORT_PAGE = 1000
 export async function * exportLines (store: Store, workspaceId: string): AsyncGenerator<object> {
   const header: ExportHeader = { type: 'export', version: EXPORT_VERSION, workspaceId, exportedAt: toWireTime(store.clock()) }
   yield header
-  yield { type: ENGAGEMENT_SETTINGS_LINE, record: await store.engagement.settings(workspaceId) }
+  for (const [type, { read }] of Object.entries(SETTINGS)) yield { type, record: await read(store, workspaceId) }
   for (const kind of TRANSFER_KINDS) {
     let after: TransferCursor | undefined
     for (let page = await store.transfer.page(workspaceId, kind, after, EXPORT_PAGE); page.length > 0;

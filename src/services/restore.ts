@@ -1,7 +1,6 @@
-import { ENGAGEMENT_SETTINGS_LINE, EXPORTED, type ExportedActivity, type TransferRecords } from '../schemas/export.js'
-import type { EngagementSettingsPut } from '../schemas/engagement.js'
+import { EXPORTED, type ExportedActivity, type SettingsLine, type TransferRecords } from '../schemas/export.js'
 import { InvalidFieldError, TRANSFER_KINDS, type Store, type TransferKind } from '../store/types.js'
-import { setEngagementSettings } from './engagement.js'
+import { SETTINGS } from './export.js'
 import { ImportAborted, type Check, type Progress, type Source, type SourceRecord } from './import.js'
 
 // Importing an export (docs/cli.md, export and import): the workspace as it was, ids, fields and times included,
@@ -10,8 +9,8 @@ import { ImportAborted, type Check, type Progress, type Source, type SourceRecor
 
 export interface RestoreOptions {
   source: Source
-  /** The header's, the engagement settings' and each kind's record's schema. */
-  checks: { header: Check, settings: Check, records: Record<TransferKind, Check> }
+  /** The header's, each settings line's and each kind's record's schema. */
+  checks: { header: Check, settings: Record<SettingsLine, Check>, records: Record<TransferKind, Check> }
   batch: number
   progress: Progress
 }
@@ -27,7 +26,8 @@ export class WorkspaceNotEmpty extends Error {
 }
 
 const KIND_OF = new Map<string, TransferKind>(TRANSFER_KINDS.map((kind) => [EXPORTED[kind].type, kind]))
-const LINE_TYPES = ['export', ENGAGEMENT_SETTINGS_LINE, ...KIND_OF.keys()]
+const LINE_TYPES = ['export', ...Object.keys(SETTINGS), ...KIND_OF.keys()]
+const isSettings = (type: string): type is SettingsLine => Object.hasOwn(SETTINGS, type)
 const ACTIVITY_REFERENCES = ['replyTo', 'reactTo', 'inviteTo'] as const
 
 /** A line of an export, once checked: the header, the settings, or a record of a kind. */
@@ -59,8 +59,9 @@ export async function restoreWorkspace (store: Store, workspaceId: string, optio
     }
     for (const { line, value } of options.source() as Iterable<SourceRecord & { value: Line }>) {
       if (value.type === 'export') continue
-      if (value.type === ENGAGEMENT_SETTINGS_LINE) {
-        await aborting(line, async () => await setEngagementSettings(store, workspaceId, value.record as EngagementSettingsPut))
+      if (isSettings(value.type)) {
+        const { write } = SETTINGS[value.type]
+        await aborting(line, async () => await write(store, workspaceId, value.record as never))
         continue
       }
       const kind = KIND_OF.get(value.type)!
@@ -104,7 +105,7 @@ function checkExport (options: Pick<RestoreOptions, 'source' | 'checks' | 'progr
     records++
     if (records % 10_000 === 0) options.progress('checking', records, line)
     const value = (record as { value: Line }).value
-    if (value.type === 'export' || value.type === ENGAGEMENT_SETTINGS_LINE) continue
+    if (value.type === 'export' || isSettings(value.type)) continue
     const kind = KIND_OF.get(value.type)!
     const position = TRANSFER_KINDS.indexOf(kind)
     if (position < last) throw new ImportAborted(line, new Error(`${value.type} records must come before ${EXPORTED[TRANSFER_KINDS[last]!].type} records`))
@@ -125,7 +126,7 @@ function checkExport (options: Pick<RestoreOptions, 'source' | 'checks' | 'progr
     }
     const extra = Object.keys(value).find((key) => key !== 'type' && key !== 'record')
     if (extra !== undefined) return new InvalidFieldError(extra, 'is not allowed')
-    const check = value.type === ENGAGEMENT_SETTINGS_LINE ? options.checks.settings : options.checks.records[KIND_OF.get(value.type)!]
+    const check = isSettings(value.type) ? options.checks.settings[value.type] : options.checks.records[KIND_OF.get(value.type)!]
     return check(value.record)
   }
 }

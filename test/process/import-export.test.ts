@@ -209,7 +209,7 @@ describe('seed-demo', () => {
 
 /**
  * Companies, channels, members (emails, tags, companies, one excluded), activity types with points and channel
- * overrides, activities over four months with replies, custom thresholds.
+ * overrides, activities over four months with replies, custom thresholds and identity settings.
  */
 async function seedWorkspace (client: Api, now: number): Promise<void> {
   const ok = async (res: Promise<{ statusCode: number, body: string, json: () => any }>, status = 201) => {
@@ -231,6 +231,9 @@ async function seedWorkspace (client: Api, now: number): Promise<void> {
     members.push(member)
     if (i % 2 === 0) await ok(client.patch(`/v1/members/${member}`, { companyId: acme }), 200)
   }
+  // Detached from the company of its email's domain: a restore must not attach it again.
+  await ok(client.patch(`/v1/members/${members[1]}`, { companyId: null }), 200)
+  await ok(client.put('/v1/identity-settings', { autoCompanies: false, freeMailDomains: ['mail.acme-isp.net'] }), 200)
   await ok(client.patch(`/v1/members/${members[5]}/engagement`, { excluded: true }), 200)
   await ok(client.put('/v1/engagement-settings', { levelThresholds: [1, 3, 6, 10, 20, 40, 80, 150, 250, 400, 600, 900] }), 200)
   let previous: string | undefined
@@ -265,6 +268,7 @@ async function everything (client: Api): Promise<Record<string, unknown>> {
   return withoutWorkspace({
     ...lists,
     settings: (await client.get('/v1/engagement-settings')).json(),
+    identitySettings: (await client.get('/v1/identity-settings')).json(),
     memberRecords: await records('/v1/members', lists.members, 'member'),
     activityRecords: await records('/v1/activities', lists.activities, 'activity'),
     engagement: await Promise.all(lists.members.map(async ({ id }) => (await client.get(`/v1/members/${String(id)}/engagement`)).json())),

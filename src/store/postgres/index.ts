@@ -50,7 +50,6 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const idempotency = postgresIdempotency(pool, clock)
   const merges = postgresMerges(pool, clock, members.table, members.recordsOf)
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
-  const companyTable = recordTable(pool, counts, blockSize, clock, companies, toCompany)
   const channelTable = recordTable(pool, counts, blockSize, clock, channels, toChannel, {
     beforeDelete: async (db, row) => await engagement.channelRemoving(db, row.workspace_id, row.id, clock())
   })

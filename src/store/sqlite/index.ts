@@ -43,7 +43,6 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const idempotency = sqliteIdempotency(db, clock)
   const merges = sqliteMerges(db, clock, members.table, members.recordsOf)
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
-  const companyTable = recordTable(db, counts, blockSize, clock, companies, toCompany)
   const channelTable = recordTable(db, counts, blockSize, clock, channels, toChannel, {
     beforeDelete: (row) => engagement.channelRemoving(row.workspace_id, row.id, clock())
   })
