@@ -14,7 +14,10 @@ export interface ProgressReporter {
 }
 
 const number = (n: number) => Math.round(n).toLocaleString('en-US')
-const seconds = (s: number) => s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`
+function seconds (s: number): string {
+  const whole = Math.round(s)
+  return whole >= 60 ? `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s` : `${whole}s`
+}
 
 /**
  * A reporter on `stream`: on a terminal a bar with records/s and the time left; otherwise a line every

@@ -93,12 +93,12 @@ export async function importRecords (store: Store, workspaceId: string, options:
  * transaction, which a record the store refuses (a 409) rolls back whole.
  */
 export async function importStrictly (store: Store, workspaceId: string, options: Omit<ImportOptions, 'skipped'>): Promise<ImportSummary> {
-  let records = 0
+  let checked = 0
   for (const batch of batches(options.source(), options.batch)) {
     const { problems } = judged(batch, options, store.clock())
     if (problems.length > 0) throw new ImportAborted(problems[0]!.line, problems[0]!.problem)
-    records += batch.length
-    options.progress('checking', records, batch.at(-1)!.line)
+    checked += batch.length
+    options.progress('checking', checked, batch.at(-1)!.line)
   }
   return await store.atomically(async () => {
     const summary = { records: 0, created: 0, updated: 0, skipped: 0 }
@@ -112,7 +112,7 @@ export async function importStrictly (store: Store, workspaceId: string, options
       summary.records += batch.length
       options.progress('writing', summary.records, batch.at(-1)!.line)
     }
-    return { ...summary, records }
+    return summary
   })
 }
 
