@@ -2,7 +2,10 @@ import { Command, CommanderError } from 'commander'
 import { ConfigError, debugEnabled } from '../config.js'
 import { VERSION } from '../start/announce.js'
 import { backupCommand } from './backup.js'
+import { exportCommand } from './export.js'
+import { importCommand } from './import.js'
 import { migrateCommand } from './migrate.js'
+import { seedDemoCommand } from './seed-demo.js'
 import { serveCommand } from './serve.js'
 import { tokenCommand } from './token.js'
 import { UsageError } from './usage-error.js'
@@ -25,6 +28,9 @@ Run "workspace-records <command> --help" for a command's options and examples.`)
   serveCommand(program)
   migrateCommand(program)
   tokenCommand(program)
+  importCommand(program)
+  exportCommand(program)
+  seedDemoCommand(program)
   backupCommand(program)
 
   let running = 'workspace-records'

@@ -1,10 +1,10 @@
 import type { Command } from 'commander'
 import { developmentSecret, developmentWorkspace, signToken } from '../auth/tokens.js'
-import { ConfigError, loadConfig } from '../config.js'
+import { ConfigError, loadConfig, type Config } from '../config.js'
 import { isUuid } from '../domain/uuid.js'
 import { UsageError } from './usage-error.js'
 
-interface TokenOptions {
+export interface TokenOptions {
   workspace?: string
   ttl: string
   sub?: string
@@ -30,16 +30,19 @@ Examples:
 
 async function token (options: TokenOptions): Promise<void> {
   if (options.workspace !== undefined && !isUuid(options.workspace)) throw new UsageError(`--workspace must be a uuid, got "${options.workspace}"`)
-  const config = loadConfig()
+  process.stdout.write(await issueToken(loadConfig(), options) + '\n')
+}
+
+/** The token `token` prints: for the workspace (none: the development one), signed with the service's key. */
+export async function issueToken (config: Readonly<Config>, options: TokenOptions): Promise<string> {
   if (config.jwt.publicKey !== undefined || config.jwt.jwksUrl !== undefined) {
     throw new ConfigError('the service verifies tokens with a public key (JWT_PUBLIC_KEY or JWT_JWKS_URL): your identity provider issues them')
   }
   if (options.workspace === undefined && config.jwt.secret !== undefined) throw new UsageError('--workspace <uuid> is required when JWT_SECRET is set')
   const secret = config.jwt.secret ?? developmentSecret(config.dataDir)
   const workspaceId = options.workspace?.toLowerCase() ?? developmentWorkspace(config.dataDir)
-  let signed: string
   try {
-    signed = await signToken(secret, {
+    return await signToken(secret, {
       workspaceId,
       ttl: options.ttl,
       algorithm: config.jwt.algorithms[0]!,
@@ -52,5 +55,4 @@ async function token (options: TokenOptions): Promise<void> {
     if (error instanceof TypeError && /time period/i.test(error.message)) throw new UsageError(`--ttl must be a time span such as 30m, 24h or 7d, got "${options.ttl}"`)
     throw error
   }
-  process.stdout.write(signed + '\n')
 }

@@ -7,6 +7,7 @@ import type { Member, MemberCreate, MemberListQuery, MemberPatch } from '../sche
 import type { ActivityType, ActivityTypeCreate, ActivityTypeListQuery, ActivityTypePatch } from '../schemas/activity-types.js'
 import type { EngagementSettings } from '../schemas/engagement.js'
 import type { Merge } from '../schemas/merges.js'
+import type { TransferRecords } from '../schemas/export.js'
 import type { Engagement } from '../domain/engagement.js'
 import type { Clock } from '../domain/time.js'
 import type { DuplicateReason } from '../domain/identity.js'
@@ -195,6 +196,39 @@ export interface IdempotencyStore {
   purge (): Promise<number>
 }
 
+/**
+ * The kinds of record a workspace's export holds, in the order a restore writes them: each may name records of
+ * the kinds before it (a type's channel overrides, a member's company, an activity's member, type and channel).
+ */
+export const TRANSFER_KINDS = ['channels', 'activityTypes', 'companies', 'members', 'activities'] as const
+export type TransferKind = typeof TRANSFER_KINDS[number]
+
+/** Where a page of an export starts: after the record with this createdAt (epoch seconds) and id. */
+export interface TransferCursor {
+  at: number
+  id: string
+}
+
+/**
+ * Moving a workspace (docs/cli.md, export and import): its records read in (createdAt, id) order, and written
+ * back exactly as they were, ids and times included. Records are schemas/export.ts's: a record's own fields,
+ * never the values derived from activities, which follow the restored activities as they follow any write.
+ */
+export interface TransferStore {
+  /** Up to `limit` records of a kind, in (createdAt, id) order, after `after` (none: from the first). */
+  page<K extends TransferKind> (workspaceId: string, kind: K, after: TransferCursor | undefined, limit: number): Promise<Array<TransferRecords[K]>>
+  /** Whether the workspace has no record of any kind. */
+  isEmpty (workspaceId: string): Promise<boolean>
+  /**
+   * Inserts records exactly as given, in one transaction; the kinds before `kind` must be restored first. Counts,
+   * list indexes and side tables follow as for any insert; a member's activity count, first and last activity,
+   * daily counts and pulse follow its restored activities. The records were checked by the caller (their schema,
+   * and that each reference names a record of the export); an activity's replyTo, reactTo and inviteTo may name
+   * one restored later in the same `atomically`.
+   */
+  restore<K extends TransferKind> (workspaceId: string, kind: K, records: Array<TransferRecords[K]>): Promise<void>
+}
+
 /** An activity list's filters: `since` and `until` in epoch seconds, both bounds included. */
 export type ActivityListFilter = Omit<ActivityListQuery, 'since' | 'until'> & { since?: number, until?: number }
 /** A member list's filters: `q` and `email` lower-cased, `activeSince` and `activeUntil` in epoch seconds. */
@@ -216,6 +250,15 @@ export interface Store {
   readonly identity: IdentityStore
   readonly merges: MergeStore
   readonly idempotency: IdempotencyStore
+  readonly transfer: TransferStore
+  /**
+   * Runs `work` as one transaction: every write of this store that `work` makes (awaiting each before the next)
+   * commits with the others when `work` resolves, or none does when it rejects. `work` must await nothing but this
+   * store (no timers, no asynchronous file or socket I/O): on SQLite the transaction stays open only while the
+   * event loop does not turn, and other writers wait for it meanwhile. It may run again from the start when the
+   * database asks for a retry (a deadlock).
+   */
+  atomically<T> (work: () => Promise<T>): Promise<T>
   /** The time of every write and read (epoch seconds): the system's, or a test's. */
   readonly clock: Clock
   /** Resolves when the database answers a trivial query; rejects otherwise. */

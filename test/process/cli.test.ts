@@ -64,14 +64,14 @@ async function until (check: () => boolean | Promise<boolean>, what: string, ms 
 describe('workspace-records', { concurrency: true }, () => {
   test('every command has --help with examples; usage errors exit 2 with one line on stderr, failures 1', async (t) => {
     const cwd = tempDir(t)
-    for (const command of ['serve', 'migrate', 'token', 'backup']) {
+    for (const command of ['serve', 'migrate', 'token', 'import', 'export', 'seed-demo', 'backup']) {
       const help = await cli([command, '--help'], {}, cwd)
       assert.equal(help.code, 0, help.stderr)
       assert.match(help.stdout, new RegExp(`^Usage: workspace-records ${command}`))
       assert.match(help.stdout, /Examples:\n {2}\$ /)
     }
     const top = await cli(['--help'], {}, cwd)
-    assert.match(top.stdout, /serve[\s\S]*migrate[\s\S]*token[\s\S]*backup/)
+    assert.match(top.stdout, /serve[\s\S]*migrate[\s\S]*token[\s\S]*import[\s\S]*export[\s\S]*seed-demo[\s\S]*backup/)
     assert.equal((await cli(['--version'], {}, cwd)).stdout, `${VERSION}\n`)
 
     for (const [args, env, stderr] of [

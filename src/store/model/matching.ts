@@ -43,7 +43,10 @@ export function matchSql (table: string, columns: string, match: Match<never>, d
       return isBounded && dialect.bounded !== undefined ? `${dialect.bounded(column)} = ${dialect.bounded(placeholder)} AND ${whole}` : whole
     }).join(' AND ')
     : dialect.owned(`SELECT ${where.owner} FROM ${where.table} WHERE workspace_id = ${W} AND ${where.column} = ${dialect.param(1, 'text')} AND ${where.where}`)
-  return `SELECT ${columns} FROM ${table} WHERE workspace_id = ${W} AND ${condition} ORDER BY created_at, id LIMIT 1`
+  // A side table's few matches are sorted, never found by walking the time index and probing each row: for a key
+  // no row has (every new member's email) that walk reads the whole workspace.
+  const order = where.kind === 'columns' ? 'created_at' : dialect.unindexed('created_at')
+  return `SELECT ${columns} FROM ${table} WHERE workspace_id = ${W} AND ${condition} ORDER BY ${order}, id LIMIT 1`
 }
 
 /** Whether two keys differ (a row that gains, loses or changes its key). */

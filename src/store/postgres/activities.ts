@@ -31,8 +31,9 @@ export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow
 
 type RowOutcome = { row: ActivityRow, created: boolean } | { error: ItemError }
 
+/** The activities' store, and their table and restore for a workspace's transfer. */
 export function postgresActivities (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
-  types: ActivityTypeIds, members: MemberRows): ActivityStore {
+  types: ActivityTypeIds, members: MemberRows) {
   const table = recordTable(pool, counters, blockSize, clock, activities, toActivity)
 
   const membersFound = existingIds('members')
@@ -290,7 +291,19 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     }
   }
 
-  return {
+  // Rows as exported (their references checked by the caller, and by the deferred foreign keys at commit): their
+  // members' counts and pulses follow, as for new ones; each member's counts move once.
+  async function restore (db: Db, workspaceId: string, rows: readonly ActivityRow[]): Promise<void> {
+    const spans = spansByMember(rows.map((row) => row.member_id), rows.map((row) => row.created_at))
+    const ids = [...spans.keys()].sort()
+    const sums = ids.map((id) => spans.get(id)!)
+    const attached = await attachMany(db, workspaceId, ids, sums.map((m) => m.n), sums.map((m) => m.first), sums.map((m) => m.last))
+    if (attached.length < ids.length) throw new InvalidFieldError('memberId')
+    await table.restoreRows(db, workspaceId, rows)
+    await engagement.added(db, rows, clock())
+  }
+
+  const store: ActivityStore = {
     get: table.operations.get,
 
     async create (workspaceId, input: ActivityInput) {
@@ -363,4 +376,5 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
 
     list: table.operations.list
   }
+  return { store, table, restore }
 }

@@ -9,8 +9,9 @@ import type { PostgresEngagement } from './engagement.js'
 import { recordTable } from './record-table.js'
 import type { Refresher } from '../refresher.js'
 
+/** The activity types' store, and their table for a workspace's transfer. */
 export function postgresActivityTypes (pool: Pool, counters: Counters, clock: Clock, engagement: PostgresEngagement,
-  types: ActivityTypeIds, refresher: Refresher): ActivityTypeStore {
+  types: ActivityTypeIds, refresher: Refresher) {
   const typeByKey = statement<{ id: string }>('SELECT id FROM activity_types WHERE workspace_id = $1 AND key = $2')
   const channelsFound = existingIds('channels')
   const inUse = statement('SELECT 1 FROM activities WHERE workspace_id = $1 AND activity_type_id = $2 LIMIT 1')
@@ -40,7 +41,7 @@ export function postgresActivityTypes (pool: Pool, counters: Counters, clock: Cl
     }
   })
 
-  return {
+  const store: ActivityTypeStore = {
     ...table.operations,
     async create (workspaceId, input) {
       try {
@@ -66,4 +67,5 @@ export function postgresActivityTypes (pool: Pool, counters: Counters, clock: Cl
       return await table.operations.list(workspaceId, { ...request, sort: 'key' })
     }
   }
+  return { store, table }
 }

@@ -1,6 +1,6 @@
 import type { Store, StoreMetric } from '../types.js'
 import { postgresActivities } from './activities.js'
-import { admit, connect, counters, poolStats, statement, type Pool, type PostgresOptions } from './database.js'
+import { admit, connect, counters, joined, poolStats, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
 import { backfillMemberKeys } from './backfill.js'
@@ -17,6 +17,12 @@ import { postgresIdempotency } from './idempotency.js'
 import { postgresIdentity } from './identity.js'
 import { postgresMerges } from './merges.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
+import { postgresTransfer, type TransferTable } from './transfer.js'
+import type { BaseRow } from '../model/records.js'
+
+/** A record table's part in a transfer: its pages, and its rows restored as they are. */
+const transferOf = <Row extends BaseRow>(table: { pageAfter: TransferTable['pageAfter'], restoreRows: (db: Db, workspaceId: string, rows: readonly Row[]) => Promise<void> }): TransferTable =>
+  ({ pageAfter: table.pageAfter, restore: table.restoreRows as TransferTable['restore'] })
 
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
 export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
@@ -44,18 +50,35 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const idempotency = postgresIdempotency(pool, clock)
   const merges = postgresMerges(pool, clock, members.table, members.recordsOf)
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
+  const channelTable = recordTable(pool, counts, blockSize, clock, channels, toChannel, {
+    beforeDelete: async (db, row) => await engagement.channelRemoving(db, row.workspace_id, row.id, clock())
+  })
+  const activities = postgresActivities(pool, counts, blockSize, clock, engagement, types, members.table)
+  const activityTypes = postgresActivityTypes(pool, counts, clock, engagement, types, refresher)
   return {
     companies: companyTable.operations,
     members: members.store,
-    activities: postgresActivities(pool, counts, blockSize, clock, engagement, types, members.table),
-    channels: recordTable(pool, counts, blockSize, clock, channels, toChannel, {
-      beforeDelete: async (db, row) => await engagement.channelRemoving(db, row.workspace_id, row.id, clock())
-    }).operations,
-    activityTypes: postgresActivityTypes(pool, counts, clock, engagement, types, refresher),
+    activities: activities.store,
+    channels: channelTable.operations,
+    activityTypes: activityTypes.store,
     engagement: engagement.engagement,
     identity: identity.identity,
     merges,
     idempotency,
+    transfer: postgresTransfer(pool, {
+      channels: transferOf(channelTable),
+      activityTypes: {
+        pageAfter: activityTypes.table.pageAfter,
+        // One at a time: the type's check (a new key, channels of the workspace) reads one row.
+        restore: async (db, _, rows) => { for (const row of rows) await activityTypes.table.restoreRow(db, row as never) }
+      },
+      companies: transferOf(companyTable),
+      members: transferOf(members.table),
+      activities: { pageAfter: activities.table.pageAfter, restore: activities.restore as TransferTable['restore'] }
+    }),
+    async atomically (work) {
+      return await transaction(pool, async (tx) => await joined(pool, tx, work))
+    },
     clock,
     async ping () {
       await statement('SELECT 1')(pool)

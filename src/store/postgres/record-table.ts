@@ -10,7 +10,7 @@ import { byKey } from '../counted-index.js'
 import { allSettled, eachInSavepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
 import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql } from '../model/matching.js'
 import { putOutcomes } from '../model/rules.js'
-import type { Put, PutOutcome } from '../types.js'
+import type { Put, PutOutcome, TransferCursor } from '../types.js'
 
 /**
  * Takes the advisory locks (model/matching.ts lockOf) in ascending order, until the transaction ends: the sorted
@@ -104,6 +104,10 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     }
   })
   const countedPage = index?.pageStatement<Row>(readList)
+  // An export's pages: the rows in (created_at, id) order, after a row's key.
+  const firstRows = statement<Row>(`SELECT ${readList} FROM ${resource.table} WHERE workspace_id = $1 ORDER BY created_at, id LIMIT $2`)
+  const rowsAfter = statement<Row>(`SELECT ${readList} FROM ${resource.table} WHERE workspace_id = $1
+    AND (created_at, id) > (to_timestamp($3), $4::uuid) ORDER BY created_at, id LIMIT $2`)
 
   const { match } = resource
   // $1 the workspace, the key's values after.
@@ -270,6 +274,21 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     await index?.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, 1)
   }
 
+  /**
+   * Inserts rows exactly as given (a restore, into a workspace no other writer uses: their keys are checked
+   * without their locks, which a restore of a whole workspace in one transaction would hold by the hundred
+   * thousand), checked as new ones, counted and indexed once for all; call last but for other counters.
+   */
+  async function restoreRows (db: Db, workspaceId: string, rows: readonly Row[]): Promise<void> {
+    if (rows.length === 0) return
+    await checkUniqueMany(db, workspaceId, rows, rows, false, false)
+    await hooks.check?.(db, rows, undefined)
+    await allSettled([insertMany(db, asJson(rows)), keepSides(db, workspaceId, rows)])
+    if (index === undefined || counter === undefined) return
+    await index.changed(db, workspaceId, rows.map((row) => ({ at: row.created_at, id: row.id })).sort(byKey), 1)
+    await counters.add(db, workspaceId, counter, rows.length)
+  }
+
   /** The rows of these ids, read FOR UPDATE (in id order, as every writer of several takes them). */
   async function findManyForUpdate (db: Db, workspaceId: string, ids: readonly string[]): Promise<Map<string, Row>> {
     if (ids.length === 0 || !isId(workspaceId)) return new Map()
@@ -295,12 +314,15 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return changes.map(({ row }, i) => nexts[i] ?? row)
   }
 
-  /** checkUnique for new rows, their locks taken at once and their look-ups sent together; a key twice among them conflicts too. */
-  async function checkUniqueMany (db: Db, workspaceId: string, rows: readonly Row[], inputs: readonly object[], matched: boolean): Promise<void> {
+  /**
+   * checkUnique for new rows, their locks taken at once (unless `lock` is false) and their look-ups sent together;
+   * a key twice among them conflicts too.
+   */
+  async function checkUniqueMany (db: Db, workspaceId: string, rows: readonly Row[], inputs: readonly object[], matched: boolean, lock = true): Promise<void> {
     const keyed = rows.flatMap((row, i) => gainedKeys(match, row, undefined, matched ? match?.key(row) : undefined)
       .map(({ key, field }) => ({ row, key, field, input: inputs[i]! })))
     if (keyed.length === 0) return
-    await lockKeys(db, keyed.map(({ key }) => lockOfKey(workspaceId, key)))
+    if (lock) await lockKeys(db, keyed.map(({ key }) => lockOfKey(workspaceId, key)))
     const others = await matchingMany(db, workspaceId, keyed.map(({ key }) => key))
     const seen = new Map<string, string>()
     keyed.forEach(({ row, key, field, input }, i) => {
@@ -353,6 +375,12 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       ) page ON true`
   }
 
+  /** Up to `limit` rows in (created_at, id) order after `after` (none: from the first). */
+  async function pageAfter (db: Db, workspaceId: string, after: TransferCursor | undefined, limit: number): Promise<Row[]> {
+    if (!isId(workspaceId)) return []
+    return after === undefined ? await firstRows(db, workspaceId, limit) : await rowsAfter(db, workspaceId, limit, after.at, after.id)
+  }
+
   const whereOf = (list: ListQuery) => ['workspace_id = $1', ...list.where].join(' AND ')
 
   /** The rows matching the filters: without filters (or with keptTotal) a kept count. */
@@ -398,6 +426,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     /** The select list of a row, for statements of the resource's own. */
     readList,
     listRows,
+    pageAfter,
     totalOf,
     rowsOf,
     /** The list request compiled for this table. */
@@ -417,6 +446,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     patchRows,
     writeRow,
     restoreRow,
+    restoreRows,
     deleteRow,
     /** The resource's get, create, createMany, update, remove and list, for its store to offer as they are. */
     operations: {

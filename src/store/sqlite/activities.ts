@@ -30,8 +30,9 @@ function changedReferences (row: ActivityRow, input: ActivityPatch): ActivityPat
   return changed
 }
 
+/** The activities' store, and their table and restore for a workspace's transfer. */
 export function sqliteActivities (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement,
-  members: MemberRows): ActivityStore {
+  members: MemberRows) {
   const table = recordTable(db, counters, blockSize, clock, activities, toActivity)
 
   const exists = {
@@ -207,7 +208,14 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     return true
   })
 
-  return {
+  // Rows as exported (their references checked by the caller): their members' counts and pulses follow, as for new ones.
+  const restore = (workspaceId: string, rows: readonly ActivityRow[]): void => {
+    gain(workspaceId, rows.map((row) => row.member_id), rows.map((row) => row.created_at))
+    table.restoreRows(workspaceId, rows)
+    engagement.added(rows, clock())
+  }
+
+  const store: ActivityStore = {
     get: table.operations.get,
     async create (workspaceId, input) {
       return toActivity(await write(() => create(workspaceId, input)))
@@ -231,4 +239,5 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     },
     list: table.operations.list
   }
+  return { store, table, restore }
 }

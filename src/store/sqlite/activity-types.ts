@@ -7,7 +7,8 @@ import type { SqliteEngagement } from './engagement.js'
 import { recordTable } from './record-table.js'
 import type { Refresher } from '../refresher.js'
 
-export function sqliteActivityTypes (db: Db, counters: Counters, clock: Clock, engagement: SqliteEngagement, refresher: Refresher): ActivityTypeStore {
+/** The activity types' store, and their table for a workspace's transfer. */
+export function sqliteActivityTypes (db: Db, counters: Counters, clock: Clock, engagement: SqliteEngagement, refresher: Refresher) {
   const typeByKey = db.prepare('SELECT id FROM activity_types WHERE workspace_id = ? AND key = ?').pluck()
   const channelExists = db.prepare('SELECT 1 FROM channels WHERE workspace_id = ? AND id = ?').pluck()
   const inUse = db.prepare('SELECT 1 FROM activities WHERE workspace_id = ? AND activity_type_id = ? LIMIT 1').pluck()
@@ -38,7 +39,7 @@ export function sqliteActivityTypes (db: Db, counters: Counters, clock: Clock, e
     return row && table.patchRow(row, input)
   })
 
-  return {
+  const store: ActivityTypeStore = {
     ...table.operations,
     async update (workspaceId, id, input) {
       const row = await write(() => update(workspaceId, id, input)) as ActivityTypeRow | undefined
@@ -51,4 +52,5 @@ export function sqliteActivityTypes (db: Db, counters: Counters, clock: Clock, e
       return await table.operations.list(workspaceId, { ...request, sort: 'key' })
     }
   }
+  return { store, table }
 }

@@ -1,7 +1,7 @@
 import type { Store, StoreMetric } from '../types.js'
 import { sqliteActivities } from './activities.js'
 import { startCheckpointer, type Checkpointer } from './checkpointer.js'
-import { counters, gateCommits, openDatabase, writerStatsOf, type Db, type SqliteOptions } from './database.js'
+import { counters, gateCommits, openDatabase, unitWriter, writerStatsOf, type Db, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
 import { backfillMemberKeys } from './backfill.js'
 import { BLOCK_SIZE } from '../counted-index.js'
@@ -16,6 +16,12 @@ import { PURGE_INTERVAL_MS } from '../idempotency.js'
 import { sqliteIdempotency } from './idempotency.js'
 import { sqliteIdentity } from './identity.js'
 import { sqliteMerges } from './merges.js'
+import { sqliteTransfer, type TransferTable } from './transfer.js'
+import type { BaseRow } from '../model/records.js'
+
+/** A record table's part in a transfer: its pages, and its rows restored as they are. */
+const transferOf = <Row extends BaseRow>(table: { pageAfter: TransferTable['pageAfter'], restoreRows: (workspaceId: string, rows: readonly Row[]) => void }): TransferTable =>
+  ({ pageAfter: table.pageAfter, restore: table.restoreRows as TransferTable['restore'] })
 
 export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const db = openDatabase(path, options)
@@ -37,18 +43,30 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const idempotency = sqliteIdempotency(db, clock)
   const merges = sqliteMerges(db, clock, members.table, members.recordsOf)
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
+  const channelTable = recordTable(db, counts, blockSize, clock, channels, toChannel, {
+    beforeDelete: (row) => engagement.channelRemoving(row.workspace_id, row.id, clock())
+  })
+  const activities = sqliteActivities(db, counts, blockSize, clock, engagement, members.table)
+  const activityTypes = sqliteActivityTypes(db, counts, clock, engagement, refresher)
+  const unit = unitWriter(db)
   return {
     companies: companyTable.operations,
     members: members.store,
-    activities: sqliteActivities(db, counts, blockSize, clock, engagement, members.table),
-    channels: recordTable(db, counts, blockSize, clock, channels, toChannel, {
-      beforeDelete: (row) => engagement.channelRemoving(row.workspace_id, row.id, clock())
-    }).operations,
-    activityTypes: sqliteActivityTypes(db, counts, clock, engagement, refresher),
+    activities: activities.store,
+    channels: channelTable.operations,
+    activityTypes: activityTypes.store,
     engagement: engagement.engagement,
     identity: identity.identity,
     merges,
     idempotency,
+    transfer: sqliteTransfer(db, {
+      channels: transferOf(channelTable),
+      activityTypes: transferOf(activityTypes.table),
+      companies: transferOf(companyTable),
+      members: transferOf(members.table),
+      activities: { pageAfter: activities.table.pageAfter, restore: activities.restore as TransferTable['restore'] }
+    }),
+    atomically: unit,
     clock,
     async ping () {
       ping.get()

@@ -8,7 +8,7 @@ import { writer, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
 import { gainedKeys, keyConflict, matchSql } from '../model/matching.js'
-import type { Put, PutOutcome } from '../types.js'
+import type { Put, PutOutcome, TransferCursor } from '../types.js'
 import { itemOutcome, putOutcomes } from '../model/rules.js'
 
 /** A resource's own part of its writes, run inside their transactions. */
@@ -69,6 +69,10 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip`)
   const pageBelow = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = @workspace_id
     AND (created_at, id) < (@at, @id) ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @skip`)
+  // An export's pages: the rows in (created_at, id) order, after a row's key.
+  const firstRows = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = @workspace_id ORDER BY created_at, id LIMIT @limit`)
+  const rowsAfter = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = @workspace_id AND (created_at, id) > (@at, @id)
+    ORDER BY created_at, id LIMIT @limit`)
   // List and update statements differ only by their filters, order or columns, so each distinct text is prepared once.
   const prepared = new Map<string, ReturnType<Db['prepare']>>()
   const statement = (sql: string) => {
@@ -178,12 +182,17 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   }
 
   /** Inserts a row exactly as given (one deleted before, restored), checked as a new one, counted and indexed. */
-  function restoreRow (row: Row): void {
-    checkUnique(row, undefined, {})
-    hooks.check?.(row, undefined)
-    insert.run(encode(row))
-    keepSides(row, undefined)
-    count(row.workspace_id, [row])
+  const restoreRow = (row: Row): void => restoreRows(row.workspace_id, [row])
+
+  /** Inserts rows exactly as given (a restore), each checked as a new one; they are counted, and indexed, once for all. */
+  function restoreRows (workspaceId: string, rows: readonly Row[]): void {
+    for (const row of rows) {
+      checkUnique(row, undefined, {})
+      hooks.check?.(row, undefined)
+      insert.run(encode(row))
+      keepSides(row, undefined)
+    }
+    count(workspaceId, rows)
   }
 
   /** Deletes the row and its side-table rows, and counts it out; the rest of its cascade is the caller's. */
@@ -192,6 +201,12 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     deleteById.run(row.workspace_id, row.id)
     if (counter !== undefined) counters.add(row.workspace_id, counter, -1)
     index?.removed(row.workspace_id, [{ at: row.created_at, id: row.id }])
+  }
+
+  /** Up to `limit` rows in (created_at, id) order after `after` (none: from the first), decoded. */
+  function pageAfter (workspaceId: string, after: TransferCursor | undefined, limit: number): Row[] {
+    const params = { workspace_id: workspaceId, limit, ...after }
+    return ((after === undefined ? firstRows : rowsAfter).all(params) as Row[]).map((row) => decode(row)!)
   }
 
   const whereOf = (list: ListQuery) => ['workspace_id = @workspace_id', ...list.where].join(' AND ')
@@ -278,8 +293,10 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     patchRow,
     writeRow,
     restoreRow,
+    restoreRows,
     deleteRow,
     listRows,
+    pageAfter,
     totalOf,
     rowsOf,
     /** The list request compiled for this table. */
