@@ -102,6 +102,8 @@ const refused = (reason: string, id?: string) => new ConflictError('mergeId', `c
 /** What an undo reads of the workspace now, to judge whether it can still be exact. */
 export interface UndoView {
   merge: MergeRow
+  /** The merge's state as stored (stateOf); none once erased. */
+  state: MergeState | undefined
   now: number
   /** The kept member's row now (none: deleted). */
   kept: MemberRow | undefined
@@ -113,14 +115,16 @@ export interface UndoView {
   companyExists: boolean
 }
 
+/** What a stored merge keeps to be undone; none once erased. */
+export const stateOf = (merge: MergeRow): MergeState | undefined => merge.state === null ? undefined : JSON.parse(merge.state) as MergeState
+
 /** The state to restore, or the 409 saying why the undo can no longer be exact (never a partial undo). */
 export function undoable (view: UndoView): MergeState {
-  const { merge, now, kept } = view
-  if (merge.state === null) {
+  const { merge, state, now, kept } = view
+  if (state === undefined) {
     throw refused(now - merge.created_at > MERGE_UNDO_SECONDS ? 'it is older than 30 days' : 'a member it joined was erased')
   }
   if (now - merge.created_at > MERGE_UNDO_SECONDS) throw refused('it is older than 30 days')
-  const state = JSON.parse(merge.state) as MergeState
   if (kept === undefined) throw refused('the kept member was deleted', merge.member_id)
   if (view.mergedAgain) throw refused('the kept member was merged again since', merge.member_id)
   if (digestOf(kept, OWN_COLUMNS) !== state.keptDigest) throw refused('the kept member was edited since the merge', merge.member_id)

@@ -3,7 +3,7 @@ import { isId } from '../../domain/uuid.js'
 import { newId } from '../ids.js'
 import { PURGE_BATCH, purgeAll } from '../idempotency.js'
 import { activities } from '../model/resources.js'
-import { checkMerge, digestOf, MERGE_UNDO_SECONDS, mergedRow, OWN_COLUMNS, restoredKept, stale, toMerge, undoable, type MergeRow, type MergeState } from '../model/merge.js'
+import { checkMerge, digestOf, MERGE_UNDO_SECONDS, mergedRow, OWN_COLUMNS, restoredKept, stale, stateOf, toMerge, undoable, type MergeRow, type MergeState } from '../model/merge.js'
 import { NO_CHANNEL } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import type { Member, MergeStore } from '../types.js'
@@ -120,11 +120,12 @@ export function postgresMerges (pool: Pool, clock: Clock, table: MemberTable,
         const [merge] = await lockMerge(tx, workspaceId, mergeId)
         if (merge === undefined) return undefined
         const now = clock()
-        const stored = merge.state === null ? undefined : JSON.parse(merge.state) as MergeState
+        const stored = stateOf(merge)
         const kept = await table.find(tx, workspaceId, merge.member_id, true)
         const companyId = stored?.merged.company_id ?? null
         const state = undoable({
           merge,
+          state: stored,
           now,
           kept,
           mergedAgain: (await laterMerge(tx, workspaceId, merge.member_id, merge.created_at, merge.id)).length > 0,

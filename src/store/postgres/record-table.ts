@@ -266,22 +266,17 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     if (asked) await hooks.written?.(db, [next], previous)
   }
 
-  /** Inserts a row exactly as given (one deleted before, restored), checked as a new one; call last but for other counters. */
-  async function restoreRow (db: Db, row: Row): Promise<void> {
-    await checkUnique(db, row, undefined, {})
-    await hooks.check?.(db, [row], undefined)
-    await allSettled([insert(db, ...values(row, resource.columns)), keepSides(db, row.workspace_id, [row])])
-    await index?.moved(db, row.workspace_id, { at: row.created_at, id: row.id }, 1)
-  }
+  /** Inserts a row exactly as given (one deleted before, restored), checked under its keys' locks; call last but for other counters. */
+  const restoreRow = async (db: Db, row: Row): Promise<void> => await restoreRows(db, row.workspace_id, [row], true)
 
   /**
-   * Inserts rows exactly as given (a restore, into a workspace no other writer uses: their keys are checked
-   * without their locks, which a restore of a whole workspace in one transaction would hold by the hundred
-   * thousand), checked as new ones, counted and indexed once for all; call last but for other counters.
+   * Inserts rows exactly as given, checked as new ones, counted and indexed once for all; call last but for other
+   * counters. A restore of a whole workspace (into one no other writer uses) checks their keys without their locks
+   * (`lock` false), which it would hold by the hundred thousand in its one transaction.
    */
-  async function restoreRows (db: Db, workspaceId: string, rows: readonly Row[]): Promise<void> {
+  async function restoreRows (db: Db, workspaceId: string, rows: readonly Row[], lock = false): Promise<void> {
     if (rows.length === 0) return
-    await checkUniqueMany(db, workspaceId, rows, rows, false, false)
+    await checkUniqueMany(db, workspaceId, rows, rows, false, lock)
     await hooks.check?.(db, rows, undefined)
     await allSettled([insertMany(db, asJson(rows)), keepSides(db, workspaceId, rows)])
     if (index === undefined || counter === undefined) return

@@ -2,7 +2,7 @@ import type { Clock } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { PURGE_BATCH, purgeAll } from '../idempotency.js'
 import { activities } from '../model/resources.js'
-import { checkMerge, digestOf, MERGE_UNDO_SECONDS, mergedRow, OWN_COLUMNS, restoredKept, stale, toMerge, undoable, type MergeRow, type MergeState } from '../model/merge.js'
+import { checkMerge, digestOf, MERGE_UNDO_SECONDS, mergedRow, OWN_COLUMNS, restoredKept, stale, stateOf, toMerge, undoable, type MergeRow, type MergeState } from '../model/merge.js'
 import { NO_CHANNEL } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import type { Member, MergeStore } from '../types.js'
@@ -90,18 +90,19 @@ export function sqliteMerges (db: Db, clock: Clock, table: MemberTable, recordsO
     const merge = selectMerge.get(workspaceId, mergeId) as MergeRow | undefined
     if (merge === undefined) return undefined
     const now = clock()
-    const stored = merge.state === null ? undefined : JSON.parse(merge.state) as MergeState
+    const stored = stateOf(merge)
     const ids = stored?.moved.map(([id]) => id) ?? []
+    const kept = table.find(workspaceId, merge.member_id)
     const state = undoable({
       merge,
+      state: stored,
       now,
-      kept: table.find(workspaceId, merge.member_id),
+      kept,
       mergedAgain: laterMerge.get({ workspace_id: workspaceId, member_id: merge.member_id, created_at: merge.created_at, id: merge.id }) !== undefined,
       activities: new Map((activitiesIn.all(workspaceId, JSON.stringify(ids)) as ActivityRow[]).map((row) => [row.id, row])),
       companyExists: stored?.merged.company_id == null || companyExists.get(workspaceId, stored.merged.company_id) !== undefined
     })
-    const kept = table.find(workspaceId, merge.member_id)!
-    table.writeRow(restoredKept(kept, state.kept), kept)
+    table.writeRow(restoredKept(kept!, state.kept), kept!)
     table.restoreRow(stale(state.merged))
     for (const [id, updatedAt] of state.moved) moveBack.run(merge.merged_member_id, updatedAt, workspaceId, id)
     recount(workspaceId, merge.member_id)
