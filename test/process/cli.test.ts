@@ -17,7 +17,7 @@ import { call, cli, CLI, ensureBuilt, JWT, logged, ROOT, SECRET, startServer, te
 
 before(ensureBuilt)
 
-const MIGRATIONS = '0001 initial, 0002 counted list index, 0003 bounded name terms, 0004 engagement, 0005 idempotency, 0006 external ids, 0007 company domains, 0008 member keys, 0009 merges'
+const MIGRATIONS = '0001 initial, 0002 counted list index, 0003 bounded name terms, 0004 engagement, 0005 idempotency, 0006 external ids, 0007 company domains, 0008 member keys, 0009 merges, 0010 pulse blocks'
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -111,7 +111,7 @@ describe('workspace-records', { concurrency: true }, () => {
     const first = await cli(['migrate'], {}, cwd)
     assert.deepEqual(first, { code: 0, stdout: `sqlite data/records.db: applied ${MIGRATIONS}\n`, stderr: '' })
     const again = await cli(['migrate'], {}, cwd)
-    assert.deepEqual(again, { code: 0, stdout: 'sqlite data/records.db: up to date (latest 0009 merges)\n', stderr: '' })
+    assert.deepEqual(again, { code: 0, stdout: 'sqlite data/records.db: up to date (latest 0010 pulse blocks)\n', stderr: '' })
   })
 
   test('migrate on PostgreSQL names the database without its password', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, async (t) => {
@@ -125,9 +125,9 @@ describe('workspace-records', { concurrency: true }, () => {
     shown.password = '***'
     const first = await cli(['migrate'], { DATABASE_URL: url.toString() }, tempDir(t))
     assert.equal(first.code, 0, first.stderr)
-    assert.equal(first.stdout, `postgres ${shown.toString()}: applied 0001 initial, 0002 counted list index, 0003 bounded index keys, 0004 engagement, 0005 idempotency, 0006 external ids, 0007 company domains, 0008 member keys, 0009 merges\n`)
+    assert.equal(first.stdout, `postgres ${shown.toString()}: applied 0001 initial, 0002 counted list index, 0003 bounded index keys, 0004 engagement, 0005 idempotency, 0006 external ids, 0007 company domains, 0008 member keys, 0009 merges, 0010 pulse blocks\n`)
     const again = await cli(['migrate'], { DATABASE_URL: url.toString() }, tempDir(t))
-    assert.equal(again.stdout, `postgres ${shown.toString()}: up to date (latest 0009 merges)\n`)
+    assert.equal(again.stdout, `postgres ${shown.toString()}: up to date (latest 0010 pulse blocks)\n`)
     assert.equal(`${first.stdout}${first.stderr}${again.stdout}${again.stderr}`.includes(password), false)
   })
 

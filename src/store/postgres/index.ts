@@ -40,7 +40,11 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const clock = options.clock ?? nowSeconds
   const engagement = postgresEngagement(pool, clock)
   const types = new ActivityTypeIds()
-  const refresher = startRefresher(async () => await engagement.refreshAll())
+  const upkeep = async () => {
+    await engagement.refreshAll()
+    await members.settlePulseBlocks()
+  }
+  const refresher = startRefresher(upkeep)
   const identity = postgresIdentity(pool, clock)
   const companyTable = recordTable(pool, counts, blockSize, clock, companies, toCompany, {
     written: identity.attachMembers,
@@ -80,6 +84,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
       return await transaction(pool, async (tx) => await joined(pool, tx, work))
     },
     clock,
+    maintain: upkeep,
     async ping () {
       await statement('SELECT 1')(pool)
     },

@@ -14,6 +14,8 @@ import type { PostgresEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
 import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 import { eraseCopies } from './merges.js'
+import { postgresPulseBlocks } from './pulse-blocks.js'
+import { exactOfStored, isWholePulseOrder } from '../model/pulse-order.js'
 
 /**
  * The first members of each of a member's identity keys ($1 workspace, $2 the member asked about, $3 kinds, $4 keys),
@@ -89,18 +91,24 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     const staleRows = await table.rowsOf(tx, workspaceId, table.listQuery(list.stale), 0, null)
     const stale = list.staleInList(staleRows, await Promise.all(staleRows.map(async (row) => await engagement.pulseAt(tx, row, now))))
     const exactQuery = table.listQuery(list.exact)
-    const total = list.all === undefined
+    const whole = list.all === undefined ? undefined : table.listQuery(list.all)
+    const total = whole === undefined
       ? await table.totalOf(tx, workspaceId, exactQuery) + stale.length
-      : await table.totalOf(tx, workspaceId, table.listQuery(list.all))
+      : await table.totalOf(tx, workspaceId, whole)
     if ((request.page - 1) * request.pageSize >= total) return { total, items: [] }
     const { offset, limit } = exactWindow(stale, request.page, request.pageSize)
-    const exact = await table.rowsOf(tx, workspaceId, exactQuery, offset, limit)
-    return { total, items: await recordsOf(tx, mergedPage(stale, exact, offset, request.page, request.pageSize, list.order), now) }
+    // The whole list by pulse: its exact rows from the counted blocks of the stored order, at any depth.
+    const { exact, from } = isWholePulseOrder(request, whole)
+      ? exactOfStored(await pulseBlocks.rows(tx, workspaceId, offset, limit + staleRows.length, request.sort === '-pulse'),
+        staleRows, offset, now, list.order)
+      : { exact: await table.rowsOf(tx, workspaceId, exactQuery, offset, limit), from: offset }
+    return { total, items: await recordsOf(tx, mergedPage(stale, exact, from, request.page, request.pageSize, list.order), now) }
   }
 
   const keyMatches = statement<KeyMatch>(KEY_MATCHES)
   const clearCompanyKeys = statement('DELETE FROM member_keys WHERE workspace_id = $1 AND kind = \'nameAndCompany\' AND key >= $2 AND key < $3')
   const rowsOf = statement<MemberRow>(`SELECT ${table.readList} FROM members WHERE workspace_id = $1 AND id = ANY($2::uuid[])`)
+  const pulseBlocks = postgresPulseBlocks(pool, blockSize, table.readList)
 
   /** The member, the matches of each of its keys and the rows they name, in one snapshot. */
   async function duplicates (tx: Db, workspaceId: string, id: string, now: number) {
@@ -164,5 +172,5 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     await clearCompanyKeys(db, workspaceId, from, to)
   }
 
-  return { store, table, recordsOf, companyRemoving }
+  return { store, table, recordsOf, companyRemoving, settlePulseBlocks: pulseBlocks.settleAll }
 }

@@ -73,6 +73,7 @@ interface Writer {
 const writers = new WeakMap<Db, Writer>()
 const gates = new WeakMap<Db, () => Promise<void> | undefined>()
 const writerStats = new WeakMap<Db, () => WriterStats>()
+const commitHooks = new WeakMap<Db, () => void>()
 
 // The keyed unit open on a database, as the code running inside it sees it (AsyncLocalStorage follows the unit's
 // awaits): its writes join the unit's transaction. `open` turns false at its end, for work it started that
@@ -99,6 +100,14 @@ export function writerStatsOf (db: Db): WriterStats {
 /** Makes the writer of `db` wait, before each commit, for `ready` when it answers a promise (the checkpointer). */
 export function gateCommits (db: Db, ready: () => Promise<void> | undefined): void {
   gates.set(db, ready)
+}
+
+/**
+ * Runs `settle` inside every transaction of the writer of `db`, after its writes and before its COMMIT (the
+ * pulse order's blocks, sqlite/pulse-blocks.ts): what it writes commits with them.
+ */
+export function beforeEachCommit (db: Db, settle: () => void): void {
+  commitHooks.set(db, settle)
 }
 
 /**
@@ -136,13 +145,18 @@ function writerOf (db: Db): Writer {
   const done = { commits: 0, writes: 0, holds: 0, heldSeconds: 0 }
   let heldSince: number | undefined
   writerStats.set(db, () => ({ queued: queue.length, ...done }))
-  const runAll = db.transaction((jobs: Job[]) => jobs.map((job) => {
-    try {
-      return { ok: true, value: job.run() }
-    } catch (error) {
-      return { ok: false, value: error }
-    }
-  }))
+  const beforeCommit = () => commitHooks.get(db)?.()
+  const runAll = db.transaction((jobs: Job[]) => {
+    const outcomes = jobs.map((job) => {
+      try {
+        return { ok: true, value: job.run() }
+      } catch (error) {
+        return { ok: false, value: error }
+      }
+    })
+    beforeCommit()
+    return outcomes
+  })
   const busy = (error: unknown) => (error as { code?: string }).code === 'SQLITE_BUSY' ? new StoreUnavailableError(error) : error
   const schedule = () => {
     if (scheduled || unitOpen || queue.length === 0) return
@@ -213,6 +227,7 @@ function writerOf (db: Db): Writer {
       if (error === undefined && turned) error = new Error('a keyed unit awaited I/O with its transaction open')
       if (error === undefined) {
         try {
+          beforeCommit()
           db.exec('COMMIT')
           done.commits++
         } catch (failure) {

@@ -68,6 +68,9 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
     }),
     atomically: unit,
     clock,
+    async maintain () {
+      await engagement.refreshAll()
+    },
     async ping () {
       ping.get()
     },

@@ -2,7 +2,7 @@ import { levelOf } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import type { MemberListFilter, MemberStore } from '../types.js'
 import { checkMember, identity } from '../model/rules.js'
-import type { Counters, Db } from './database.js'
+import { beforeEachCommit, type Counters, type Db } from './database.js'
 import { recordTable } from './record-table.js'
 import { toMember, type MemberRow } from '../model/records.js'
 import { members } from '../model/resources.js'
@@ -13,6 +13,8 @@ import type { SqliteEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
 import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 import { sqliteErasure } from './merges.js'
+import { sqlitePulseBlocks } from './pulse-blocks.js'
+import { exactOfStored, isWholePulseOrder } from '../model/pulse-order.js'
 
 /**
  * The first members of one identity key (workspace, kind, key, the member asked about), newest first: a range of
@@ -39,6 +41,8 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
   const keyMatches = db.prepare(KEY_MATCHES)
   const clearCompanyKeys = db.prepare('DELETE FROM member_keys WHERE workspace_id = ? AND kind = \'nameAndCompany\' AND key >= ? AND key < ?')
   const erase = sqliteErasure(db)
+  const pulseBlocks = sqlitePulseBlocks(db, blockSize, members.columns.join(', '))
+  beforeEachCommit(db, pulseBlocks.onCommit)
 
   const table = recordTable(db, counters, blockSize, clock, members, (row) => row, {
     check: (row, previous) => checkMember(identity(row), row.company_id === previous?.company_id ? null : row.company_id,
@@ -77,11 +81,16 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     const staleRows = table.rowsOf(workspaceId, table.listQuery(list.stale), 0, -1)
     const stale = list.staleInList(staleRows, staleRows.map((row) => engagement.pulseAt(row, now)))
     const exactQuery = table.listQuery(list.exact)
-    const total = list.all === undefined ? table.totalOf(workspaceId, exactQuery) + stale.length : table.totalOf(workspaceId, table.listQuery(list.all))
+    const whole = list.all === undefined ? undefined : table.listQuery(list.all)
+    const total = whole === undefined ? table.totalOf(workspaceId, exactQuery) + stale.length : table.totalOf(workspaceId, whole)
     if ((request.page - 1) * request.pageSize >= total) return { total, items: [] }
     const { offset, limit } = exactWindow(stale, request.page, request.pageSize)
-    const exact = table.rowsOf(workspaceId, exactQuery, offset, limit)
-    return { total, items: recordsOf(mergedPage(stale, exact, offset, request.page, request.pageSize, list.order), now) }
+    // The whole list by pulse: its exact rows from the counted blocks of the stored order, at any depth.
+    const { exact, from } = isWholePulseOrder(request, whole)
+      ? exactOfStored(pulseBlocks.rows(workspaceId, offset, limit + staleRows.length, request.sort === '-pulse').map((row) => table.decode(row as MemberRow)!),
+        staleRows, offset, now, list.order)
+      : { exact: table.rowsOf(workspaceId, exactQuery, offset, limit), from: offset }
+    return { total, items: recordsOf(mergedPage(stale, exact, from, request.page, request.pageSize, list.order), now) }
   })
   const list = db.transaction((workspaceId: string, request: MemberListFilter, now: number) => {
     const page = table.listRows(workspaceId, table.listQuery(request))

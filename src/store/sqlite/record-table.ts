@@ -285,6 +285,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
 
   return {
     find,
+    decode,
     matching,
     keyOf,
     matchOf,

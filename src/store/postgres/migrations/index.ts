@@ -11,5 +11,6 @@ import * as externalIds from './0006-external-ids.js'
 import * as companyDomains from './0007-company-domains.js'
 import * as memberKeys from './0008-member-keys.js'
 import * as merges from './0009-merges.js'
+import * as pulseBlocks from './0010-pulse-blocks.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds, companyDomains, memberKeys, merges]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds, companyDomains, memberKeys, merges, pulseBlocks]
