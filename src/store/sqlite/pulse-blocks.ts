@@ -9,7 +9,7 @@ import type { Db } from './database.js'
  */
 export function sqlitePulseBlocks (db: Db, size: number, columns: string) {
   db.prepare('UPDATE member_pulse_block_size SET size = ?').run(size)
-  const blocksOf = db.prepare(`SELECT upper_pulse AS at, upper_id AS id, n FROM member_pulse_blocks WHERE workspace_id = ?`)
+  const blocksOf = db.prepare('SELECT upper_pulse AS at, upper_id AS id, n FROM member_pulse_blocks WHERE workspace_id = ?')
   const due = db.prepare('SELECT workspace_id FROM member_pulse_blocks_due').pluck()
   const clearDue = db.prepare('DELETE FROM member_pulse_blocks_due')
   const keysBelow = db.prepare(`SELECT pulse AS at, id FROM members WHERE workspace_id = ? AND (pulse, id) < (?, ?)
