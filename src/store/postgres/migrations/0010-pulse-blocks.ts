@@ -1,15 +1,15 @@
 // A counted index of the members' pulse order (docs/engagement.md, "Deep pages by pulse"): each workspace's
 // members, ordered by (stored pulse, id), are cut at boundary keys into blocks that count their rows, so a page
-// at any depth is found by summing counts instead of skipping rows. A trigger keeps every count exact under every
+// at any depth is found by summing counts instead of skipping rows. Triggers keep every count exact under every
 // write of a member (insert, delete, a change of its stored pulse), whichever code path makes it.
 //
 // A block holds the rows from the boundary below it (inclusive) up to its own (exclusive); its count is the sum
-// of its rows here, one per slot: a write adds to a random slot of 1..15, so concurrent writers seldom wait for
+// of its rows here, one per slot: a statement adds to a random slot of 1..15, so concurrent writers seldom wait for
 // one row's lock. Slot 0 marks the boundary and is never missing. The top block's boundary,
 // (9007199254740991, 'ffffffff-ffff-ffff-ffff-ffffffffffff'), is above every member: it is made with a workspace's
 // first member and never removed. Existing members start in it.
 //
-// The trigger takes the workspace's advisory lock (class 730146) in shared mode; the service cuts full blocks
+// The triggers take the workspace's advisory lock (class 730146) in shared mode; the service cuts full blocks
 // and joins small ones under it in exclusive mode, so no boundary moves under a writer.
 
 export const version = 10
@@ -27,35 +27,58 @@ export const sql = `
   INSERT INTO member_pulse_blocks (workspace_id, upper_pulse, upper_id, slot, n)
     SELECT workspace_id, 9007199254740991, 'ffffffff-ffff-ffff-ffff-ffffffffffff', 0, count(*) FROM members GROUP BY workspace_id;
 
-  CREATE FUNCTION member_pulse_count(ws uuid, key_pulse float8, key_id uuid, delta int8) RETURNS void LANGUAGE sql AS $$
+  -- Moves counts by the rows of one statement: each row's block found, the deltas summed per block, added in
+  -- block order (so concurrent writers take the blocks' row locks in one order).
+  CREATE FUNCTION member_pulse_move(workspaces uuid[], pulses float8[], ids uuid[], deltas int8[]) RETURNS void LANGUAGE sql AS $$
+    SELECT pg_advisory_xact_lock_shared(730146, hashtext(w::text)) FROM (SELECT DISTINCT unnest(workspaces) AS w) ws;
     INSERT INTO member_pulse_blocks (workspace_id, upper_pulse, upper_id, slot, n)
-      SELECT ws, upper_pulse, upper_id, 1 + floor(random() * 15)::int2, delta FROM member_pulse_blocks
-      WHERE workspace_id = ws AND (upper_pulse, upper_id) > (key_pulse, key_id)
-      ORDER BY upper_pulse, upper_id LIMIT 1
+      SELECT workspace_id, upper_pulse, upper_id, (1 + floor(random() * 15))::int2, delta FROM (
+        SELECT m.workspace_id, b.upper_pulse, b.upper_id, sum(m.delta) AS delta
+        FROM unnest(workspaces, pulses, ids, deltas) AS m (workspace_id, pulse, id, delta)
+        CROSS JOIN LATERAL (SELECT upper_pulse, upper_id FROM member_pulse_blocks
+          WHERE workspace_id = m.workspace_id AND (upper_pulse, upper_id) > (m.pulse, m.id)
+          ORDER BY upper_pulse, upper_id LIMIT 1) b
+        GROUP BY m.workspace_id, b.upper_pulse, b.upper_id
+      ) placed
+      WHERE delta <> 0
+      ORDER BY workspace_id, upper_pulse, upper_id
     ON CONFLICT (workspace_id, upper_pulse, upper_id, slot) DO UPDATE SET n = member_pulse_blocks.n + excluded.n
   $$;
 
-  CREATE FUNCTION member_pulse_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+  CREATE FUNCTION member_pulse_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    IF TG_OP = 'INSERT' THEN
-      PERFORM pg_advisory_xact_lock_shared(730146, hashtext(NEW.workspace_id::text));
-      INSERT INTO member_pulse_blocks (workspace_id, upper_pulse, upper_id, slot, n)
-        VALUES (NEW.workspace_id, 9007199254740991, 'ffffffff-ffff-ffff-ffff-ffffffffffff', 0, 0) ON CONFLICT DO NOTHING;
-      PERFORM member_pulse_count(NEW.workspace_id, NEW.pulse, NEW.id, 1);
-    ELSIF TG_OP = 'DELETE' THEN
-      PERFORM pg_advisory_xact_lock_shared(730146, hashtext(OLD.workspace_id::text));
-      PERFORM member_pulse_count(OLD.workspace_id, OLD.pulse, OLD.id, -1);
-    ELSE
-      PERFORM pg_advisory_xact_lock_shared(730146, hashtext(NEW.workspace_id::text));
-      PERFORM member_pulse_count(OLD.workspace_id, OLD.pulse, OLD.id, -1);
-      PERFORM member_pulse_count(NEW.workspace_id, NEW.pulse, NEW.id, 1);
-    END IF;
+    INSERT INTO member_pulse_blocks (workspace_id, upper_pulse, upper_id, slot, n)
+      SELECT DISTINCT workspace_id, 9007199254740991, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid, 0::int2, 0::int8 FROM new_rows
+      ON CONFLICT DO NOTHING;
+    PERFORM member_pulse_move(array_agg(workspace_id), array_agg(pulse), array_agg(id), array_agg(1::int8)) FROM new_rows;
+    RETURN NULL;
+  END
+  $$;
+  CREATE FUNCTION member_pulse_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM member_pulse_move(array_agg(workspace_id), array_agg(pulse), array_agg(id), array_agg(-1::int8)) FROM old_rows;
+    RETURN NULL;
+  END
+  $$;
+  CREATE FUNCTION member_pulse_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM member_pulse_move(array_agg(workspace_id), array_agg(pulse), array_agg(id), array_agg(delta)) FROM (
+      SELECT o.workspace_id, o.pulse, o.id, -1::int8 AS delta FROM old_rows o
+        JOIN new_rows n ON n.workspace_id = o.workspace_id AND n.id = o.id AND n.pulse <> o.pulse
+      UNION ALL
+      SELECT n.workspace_id, n.pulse, n.id, 1::int8 FROM old_rows o
+        JOIN new_rows n ON n.workspace_id = o.workspace_id AND n.id = o.id AND n.pulse <> o.pulse
+    ) moved;
     RETURN NULL;
   END
   $$;
 
-  CREATE TRIGGER member_pulse_written AFTER INSERT OR DELETE ON members
-    FOR EACH ROW EXECUTE FUNCTION member_pulse_moved();
-  CREATE TRIGGER member_pulse_moved AFTER UPDATE OF pulse ON members
-    FOR EACH ROW WHEN (OLD.pulse <> NEW.pulse) EXECUTE FUNCTION member_pulse_moved();
+  -- Statement triggers: a bulk write moves each block's count once. (Transition tables rule out a column list,
+  -- so every UPDATE of members runs the last one; it finds no moved pulse in most.)
+  CREATE TRIGGER member_pulse_inserted AFTER INSERT ON members REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION member_pulse_inserted();
+  CREATE TRIGGER member_pulse_deleted AFTER DELETE ON members REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION member_pulse_deleted();
+  CREATE TRIGGER member_pulse_updated AFTER UPDATE ON members REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION member_pulse_updated();
 `
