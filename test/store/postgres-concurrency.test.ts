@@ -164,3 +164,50 @@ describe('concurrent writers (postgres, stored counters)', { skip: !postgresAvai
     assert.deepEqual(totals.map((row) => row.kind), ['activities', 'members'])
   })
 })
+
+// A change of points and an activity write that read the old points must not both commit unseen by the other (the
+// member would keep a pulse of the old points as if exact): the change holds the workspace's points lock
+// exclusively from before it marks members stale, every activity write holds it shared from before it reads
+// points. Held here by hand, as a change in flight would hold it, each kind of write waits for it.
+describe('points changes and activity writes (postgres)', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, () => {
+  test('every activity write waits while a change of points holds the workspace, and then gains the new points', { timeout: 60_000 }, async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const store = await openPostgresStore(schema.url, { poolSize: 4, statementTimeoutMs: 10_000 })
+    t.after(async () => await store.close())
+    const workspaceId = newWorkspace()
+    const [member, other] = await Promise.all([
+      store.members.create(workspaceId, { firstName: 'Ada' } as never),
+      store.members.create(workspaceId, { firstName: 'Grace' } as never)
+    ])
+    const first = await store.activities.create(workspaceId, { memberId: member.id, activityTypeKey: 'message' } as never)
+    const [type] = await schema.sql<Array<{ id: string }>>`SELECT id FROM activity_types WHERE workspace_id = ${workspaceId}`
+
+    // Each write, and the member whose stored pulse it raises by the activity's points.
+    const writes: Array<[string, string, () => Promise<unknown>]> = [
+      ['create', member.id, async () => await store.activities.create(workspaceId, { memberId: member.id, activityTypeKey: 'message' } as never)],
+      ['bulk', member.id, async () => await store.activities.putMany(workspaceId, [{ memberId: member.id, activityTypeKey: 'message' }] as never)],
+      ['move', other.id, async () => await store.activities.update(workspaceId, first.id, { memberId: other.id } as never)]
+    ]
+    const storedPulse = async (id: string) => (await schema.sql<Array<{ pulse: number }>>`SELECT pulse FROM members WHERE id = ${id}`)[0]!.pulse
+    for (const [i, [kind, gainer, write]] of writes.entries()) {
+      const points = 10 + i
+      const before = await storedPulse(gainer)
+      const changed = await schema.sql.reserve()
+      try {
+        await changed`BEGIN`
+        await changed`SELECT pg_advisory_xact_lock(730147, hashtext(${workspaceId}::text))`
+        let settled = false
+        const writing = write().finally(() => { settled = true })
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        assert.equal(settled, false, `${kind}: written while a change of points held the workspace`)
+        await changed`UPDATE activity_types SET points = ${points} WHERE id = ${type!.id}`
+        await changed`COMMIT`
+        await writing
+      } finally {
+        changed.release()
+      }
+      assert.equal(await storedPulse(gainer), before + points, `${kind}: the activity gave the points of after the change`)
+    }
+  })
+})

@@ -15,7 +15,7 @@ import { editOf, judge, mayBeIndependent, moves, type NamedInput } from '../mode
 import { activities } from '../model/resources.js'
 import type { ActivityTypeIds } from '../activity-types.js'
 import { NO_CHANNEL, spansByMember } from '../model/engagement.js'
-import { gainSql, type PostgresEngagement } from './engagement.js'
+import { gainSql, lockPointsForWrite, type PostgresEngagement } from './engagement.js'
 
 // Concurrency: every write that changes a member's activities first takes that member's row lock (a create by
 // the atomic UPDATE in `attach`, a move by FOR UPDATE on both members in ascending id order, a member delete
@@ -142,6 +142,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     const memberId = input.memberId
     const gained = typeId !== undefined && inWindow(at, now)
     const checked = allSettled([
+      lockPointsForWrite(tx, workspaceId),
       (async () => {
         const updated = gained
           ? await attachGaining(tx, workspaceId, memberId, at, typeId, input.channelId ?? NO_CHANNEL, now, leavesWindowAt(at))
@@ -179,7 +180,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     const spans = spansByMember(inputs.map((input) => input.memberId), ats)
     const ids = [...spans.keys()].sort()
     const sums = ids.map((id) => spans.get(id)!)
-    const [, attached, channels, activities] = await allSettled([
+    const [, , attached, channels, activities] = await allSettled([
+      lockPointsForWrite(tx, workspaceId),
       lockMembers(tx, workspaceId, ids),
       attachMany(tx, workspaceId, ids, sums.map((m) => m.n), sums.map((m) => m.first), sums.map((m) => m.last)),
       channelsFound(tx, workspaceId, inputs.map((input) => input.channelId)),
@@ -217,7 +219,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     if (pair !== undefined && !sameKey(pair, activities.match.key(current as ActivityRow))) await lockKeys(tx, [table.lockOfKey(workspaceId, pair)])
     const target = input.memberId
     const wanted = isId(target) ? [current.member_id, target] : [current.member_id]
-    const locked = new Set((await lockMembers(tx, workspaceId, wanted)).map((row) => row.id))
+    const [, members] = await allSettled([lockPointsForWrite(tx, workspaceId), lockMembers(tx, workspaceId, wanted)])
+    const locked = new Set(members.map((row) => row.id))
     const row = await table.find(tx, workspaceId, id, true)
     if (row === undefined) return undefined
     // Moved, or given another pair, by another writer between the first read and the locks: start over.

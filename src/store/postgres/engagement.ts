@@ -36,6 +36,21 @@ export const gainSql = (n: number) => {
     pulse_until = CASE WHEN ${gaining} THEN least(m.pulse_until, $${n + 3}) ELSE m.pulse_until END`
 }
 
+// The points lock of a workspace: activity writes hold it in shared mode from before they lock a member or read a
+// type's points (a new activity's gain), a change of points (a type's points or overrides, a channel's delete) in
+// exclusive mode from before it marks members stale. So a change waits for the writes that may have read the old
+// points, then sees their activities when it marks their members; a write that starts later reads the new points.
+// Without it, a write that read the old points and committed after the change marked the type's members kept a
+// stale pulse as if exact.
+const POINTS_LOCK = 730_147
+const readingPoints = statement(`SELECT pg_advisory_xact_lock_shared(${POINTS_LOCK}, hashtext($1::text))::text`)
+const changingPoints = statement(`SELECT pg_advisory_xact_lock(${POINTS_LOCK}, hashtext($1::text))::text`)
+
+/** Takes the workspace's points lock for an activity write (shared); send it before the write's member locks. */
+export async function lockPointsForWrite (db: Db, workspaceId: string): Promise<void> {
+  if (isId(workspaceId)) await readingPoints(db, workspaceId)
+}
+
 export function postgresEngagement (pool: Pool, clock: Clock) {
   const insertDays = statement(`INSERT INTO member_activity_days AS d (workspace_id, member_id, day, activity_type_id, channel_id, activities)
     SELECT $1::uuid, m, day, t, c, n FROM unnest($2::uuid[], $3::int4[], $4::uuid[], $5::uuid[], $6::int4[]) AS x (m, day, t, c, n)
@@ -197,13 +212,14 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
     async added (db: Db, rows: readonly CountedRow[], now: number): Promise<void> {
       const workspaceId = rows[0]?.workspace_id
       if (workspaceId === undefined) return
+      const locked = lockPointsForWrite(db, workspaceId)
       const counting = counted(db, rows)
       const recent = rows.filter((row) => inWindow(row.created_at, now))
       if (recent.length === 0) {
-        await counting
+        await allSettled([locked, counting])
         return
       }
-      const [, points] = await allSettled([counting, pointsOf(db, workspaceId, recent.map((row) => row.activity_type_id), recent.map(channelOf))])
+      const [, , points] = await allSettled([locked, counting, pointsOf(db, workspaceId, recent.map((row) => row.activity_type_id), recent.map(channelOf))])
       const pointsByKey = new Map(points.map((row) => [`${row.type} ${row.channel}`, row.points]))
       const gains = new Map<string, { points: number, until: number }>()
       for (const row of recent) {
@@ -230,6 +246,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
 
     /** Before a type's points or overrides change: every member with activities of it in the window goes stale. */
     async typeChanging (db: Db, workspaceId: string, typeId: string, now: number): Promise<void> {
+      await changingPoints(db, workspaceId)
       await staleOfType(db, workspaceId, typeId, windowParts(now).start)
     },
 
@@ -238,6 +255,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
      * members with activities in it in the window, and its days are counted as in no channel.
      */
     async channelRemoving (db: Db, workspaceId: string, channelId: string, now: number): Promise<void> {
+      await changingPoints(db, workspaceId)
       const types = (await dropOverrides(db, workspaceId, channelId)).map((row) => row.activity_type_id)
       if (types.length > 0) {
         await allSettled([
