@@ -85,9 +85,10 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   /**
    * A list whose order or filter is pulse: the members whose stored pulse is exact come from the index on it,
    * the stale ones that match the other filters are computed and merged in (model/engagement.ts). Its statements
-   * go out together, in three round trips: the snapshot with every look-up that needs nothing else (only a
-   * minLevel needs the thresholds first), then the stale pulses with the stored order's rows, then none: every
-   * row of the page has its exact pulse by then.
+   * go out together as far as each needs another's answer: the snapshot with every look-up that needs nothing else
+   * (only a minLevel needs the thresholds first), then the stale pulses with the exact rows (for the whole pulse
+   * order, whose window the stale rows' number gives; another list's needs their pulses first). Every row of the
+   * page then has its exact pulse.
    */
   async function listByPulse (tx: Db, workspaceId: string, request: MemberListFilter, now: number) {
     const known = request.minLevel === undefined ? undefined : (await allSettled([snapshot(tx), engagement.thresholds(tx, workspaceId)]))[1]
@@ -102,18 +103,23 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       whole === undefined ? undefined : table.totalOf(tx, workspaceId, whole),
       byBlocks ? pulseBlocks.blocks(tx, workspaceId) : undefined
     ])
-    const [pulses, exactTotal] = await allSettled([
+    // The whole list by pulse: its exact rows from the counted blocks of the stored order, at any depth; every
+    // stale member is in it, so their number is known before their pulses.
+    const beyond = (total: number) => (request.page - 1) * request.pageSize >= total
+    const storedWindow = blocks === undefined || beyond(wholeTotal!) ? undefined : exactWindow(staleRows, request.page, request.pageSize)
+    const [pulses, exactTotal, stored] = await allSettled([
       Promise.all(staleRows.map(async (row) => await engagement.pulseAt(tx, row, now))),
-      whole === undefined ? table.totalOf(tx, workspaceId, exactQuery) : undefined
+      whole === undefined ? table.totalOf(tx, workspaceId, exactQuery) : undefined,
+      storedWindow === undefined
+        ? undefined
+        : pulseBlocks.rows(tx, workspaceId, blocks!, storedWindow.offset, storedWindow.limit + staleRows.length, request.sort === '-pulse')
     ])
     const stale = list.staleInList(staleRows, pulses)
     const total = wholeTotal ?? exactTotal! + stale.length
-    if ((request.page - 1) * request.pageSize >= total) return { total, items: [] }
+    if (beyond(total)) return { total, items: [] }
     const { offset, limit } = exactWindow(stale, request.page, request.pageSize)
-    // The whole list by pulse: its exact rows from the counted blocks of the stored order, at any depth.
-    const { exact, from } = blocks !== undefined
-      ? exactOfStored(await pulseBlocks.rows(tx, workspaceId, blocks, offset, limit + staleRows.length, request.sort === '-pulse'),
-        staleRows, offset, now, list.order)
+    const { exact, from } = stored !== undefined
+      ? exactOfStored(stored, staleRows, offset, now, list.order)
       : { exact: await table.rowsOf(tx, workspaceId, exactQuery, offset, limit), from: offset }
     // Each row's pulse is exact at `now`: the stored one of an exact row, the computed one of a stale row.
     const page = mergedPage(stale, exact, from, request.page, request.pageSize, list.order)
