@@ -19,7 +19,9 @@ import type { ItemError } from '../types.js'
 /** What the database holds that a batch of member writes reads. */
 export interface KnownMembers {
   /** The members holding an email the batch names (as primary or in emails, lower-cased), several for legacy data. */
-  holders: ReadonlyArray<{ key: string, row: MemberRow }>
+  holders: readonly Holder[]
+  /** The rows of the members the items find (updatedIds), as read for their write. */
+  rows: ReadonlyMap<string, MemberRow>
   /** The company of each domain the workspace has one of (the oldest), among the domains of the items' primary emails. */
   companies: ReadonlyMap<string, string>
   settings: IdentitySettings
@@ -68,7 +70,39 @@ export function mayBeIndependentMembers (inputs: readonly object[]): boolean {
   return true
 }
 
-const older = (a: MemberRow, b: MemberRow): boolean => a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id)
+/** A member holding an email, lower-cased (its `key`). */
+export interface Holder {
+  key: string
+  id: string
+  created_at: number
+}
+
+const older = (a: Holder, b: Holder): boolean => a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id)
+
+/** The oldest holder of each email, as `matching` finds it. */
+function oldestHolders (holders: readonly Holder[]): Map<string, Holder> {
+  const oldest = new Map<string, Holder>()
+  for (const holder of holders) {
+    const other = oldest.get(holder.key)
+    if (other === undefined || older(holder, other)) oldest.set(holder.key, holder)
+  }
+  return oldest
+}
+
+const primaryOf = (input: object): string | undefined => {
+  const email = (input as { primaryEmail?: unknown }).primaryEmail
+  return typeof email === 'string' ? email.toLowerCase() : undefined
+}
+
+/** The members the items find by their primary emails (each one's oldest holder), whose rows the judgement needs. */
+export function updatedIds (inputs: readonly object[], holders: readonly Holder[]): string[] {
+  const oldest = oldestHolders(holders)
+  return [...new Set(inputs.flatMap((input) => {
+    const email = primaryOf(input)
+    const holder = email === undefined ? undefined : oldest.get(email)
+    return holder === undefined ? [] : [holder.id]
+  }))]
+}
 
 /**
  * Each item's judgement, in order, as the item alone would meet it (put: the member of its primary email,
@@ -76,22 +110,18 @@ const older = (a: MemberRow, b: MemberRow): boolean => a.created_at < b.created_
  * independent (they go one by one).
  */
 export function judgeMembers (workspaceId: string, inputs: readonly object[], known: KnownMembers, now: number): MemberBatch | undefined {
-  // The oldest holder of each email, as `matching` finds it.
-  const holder = new Map<string, MemberRow>()
-  for (const { key, row } of known.holders) {
-    const other = holder.get(key)
-    if (other === undefined || older(row, other)) holder.set(key, row)
-  }
-  const found = inputs.map((input) => {
-    const email = (input as { primaryEmail?: unknown }).primaryEmail
-    return typeof email === 'string' ? holder.get(email.toLowerCase()) : undefined
+  const holder = oldestHolders(known.holders)
+  const foundIds = inputs.map((input) => {
+    const email = primaryOf(input)
+    return email === undefined ? undefined : holder.get(email)?.id
   })
   const updated = new Set<string>()
-  for (const row of found) {
-    if (row === undefined) continue
-    if (updated.has(row.id)) return undefined
-    updated.add(row.id)
+  for (const id of foundIds) {
+    if (id === undefined) continue
+    if (updated.has(id) || !known.rows.has(id)) return undefined
+    updated.add(id)
   }
+  const found = foundIds.map((id) => id === undefined ? undefined : known.rows.get(id))
   for (const [i, input] of inputs.entries()) {
     for (const email of emailsOf(input)) {
       const other = holder.get(email)

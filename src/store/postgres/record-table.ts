@@ -10,7 +10,7 @@ import { byKey } from '../counted-index.js'
 import { allSettled, eachInSavepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
 import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql } from '../model/matching.js'
 import { putOutcomes } from '../model/rules.js'
-import type { Put, PutOutcome, TransferCursor } from '../types.js'
+import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
 
 /**
  * Takes the advisory locks (model/matching.ts lockOf) in ascending order, until the transaction ends: the sorted
@@ -41,6 +41,11 @@ export interface Hooks<Row> {
   written?: (db: Db, rows: readonly Row[], previous: Row | undefined) => Promise<void>
   /** Advisory locks a write of the input takes besides its key's, with them, before any row lock (model/matching.ts). */
   locks?: (workspaceId: string, input: object) => bigint[]
+  /**
+   * A bulk write of items judged together and written at once (a batch of independent members,
+   * model/member-bulk.ts), every input's locks taken; undefined when the items go one by one.
+   */
+  putIndependent?: (db: Db, workspaceId: string, inputs: readonly object[]) => Promise<Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined>
 }
 
 const dialect: Dialect = {
@@ -134,6 +139,20 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     CROSS JOIN LATERAL (SELECT ${readList} FROM ${resource.table} WHERE workspace_id = $1 AND ${matchColumns.map(([column, isBounded], i) =>
       `${isBounded ? `left(${column}, 200) = left(k.v${i}, 200) AND ` : ''}${column} = k.v${i}`).join(' AND ')}
       ORDER BY created_at, id LIMIT 1) AS m`)
+
+  // The rows holding any of many keys of a side-table match (a member by each of a batch's emails): one statement.
+  const sideMatch = match?.where.kind === 'side' ? match.where : undefined
+  const selectHolders = sideMatch === undefined
+    ? undefined
+    : statement<{ key: string, id: string, created_at: number }>(`SELECT t.${sideMatch.column} AS key, m.id, extract(epoch FROM m.created_at)::float8 AS created_at
+      FROM unnest($2::text[]) AS k (v)
+      JOIN ${sideMatch.table} AS t ON t.workspace_id = $1 AND t.${sideMatch.column} = k.v AND t.${sideMatch.where}
+      JOIN ${resource.table} AS m ON m.workspace_id = $1 AND m.id = t.${sideMatch.owner}`)
+  /** Every row holding one of the keys (a side-table match): its id and time, with the key; several per key for legacy data. */
+  async function holders (db: Db, workspaceId: string, keys: readonly string[]): Promise<Array<{ key: string, id: string, created_at: number }>> {
+    if (keys.length === 0 || selectHolders === undefined || !isId(workspaceId)) return []
+    return await selectHolders(db, workspaceId, keys)
+  }
 
   /** `matching` for many keys, in one statement when the match is on columns. */
   async function matchingMany (db: Db, workspaceId: string, keys: ReadonlyArray<readonly string[] | undefined>): Promise<Array<Row | undefined>> {
@@ -310,6 +329,25 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   }
 
   /**
+   * Writes rows a bulk write judged already (their checks and hooks done, their members locked): the new ones (no
+   * `previous`) with one statement, the changed ones with another, the side tables' rows alongside; then the new
+   * ones counted and indexed. Call last in the transaction but for other counters.
+   */
+  async function writeJudged (db: Db, workspaceId: string, written: ReadonlyArray<{ row: Row, previous?: Row }>): Promise<void> {
+    const fresh = written.flatMap(({ row, previous }) => previous === undefined ? [row] : [])
+    const changed = written.flatMap(({ row, previous }) => previous === undefined ? [] : [{ row, previous }])
+    await allSettled([
+      fresh.length > 0 ? insertMany(db, asJson(fresh)) : undefined,
+      keepSides(db, workspaceId, fresh),
+      changed.length > 0 ? updateMany(db, asJson(changed.map(({ row }) => row))) : undefined,
+      ...changed.map(async ({ row, previous }) => await keepSides(db, workspaceId, [row], previous))
+    ])
+    if (fresh.length === 0 || index === undefined || counter === undefined) return
+    await index.changed(db, workspaceId, fresh.map((row) => ({ at: row.created_at, id: row.id })).sort(byKey), 1)
+    await counters.add(db, workspaceId, counter, fresh.length)
+  }
+
+  /**
    * checkUnique for new rows, their locks taken at once (unless `lock` is false) and their look-ups sent together;
    * a key twice among them conflicts too.
    */
@@ -431,6 +469,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     findManyForUpdate,
     matching,
     matchingMany,
+    holders,
+    writeJudged,
     keyOf,
     lockOfKey,
     locksOf,
@@ -465,11 +505,15 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         const { row, created } = await transaction(pool, async (tx) => await putRow(tx, workspaceId, input))
         return { record: toRecord(row), created }
       },
-      /** Every key's lock first, in order; then each input in a savepoint of its own, so one that fails rolls back alone. */
+      /**
+       * Every key's lock first, in order; then a batch the resource can judge together (hooks.putIndependent) written
+       * at once, else each input in a savepoint of its own, so one that fails rolls back alone.
+       */
       async putMany (workspaceId: string, inputs: object[]): Promise<Array<PutOutcome<Rec>>> {
         return putOutcomes(await transaction(pool, async (tx) => {
           await lockKeys(tx, locksOf(workspaceId, inputs))
-          return await eachInSavepoint(tx, inputs, async (sp, input) => await putRow(sp, workspaceId, input))
+          return await hooks.putIndependent?.(tx, workspaceId, inputs) ??
+            await eachInSavepoint(tx, inputs, async (sp, input) => await putRow(sp, workspaceId, input))
         }), toRecord)
       },
       async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {

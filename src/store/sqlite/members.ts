@@ -15,7 +15,7 @@ import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 import { sqliteErasure } from './merges.js'
 import { sqlitePulseBlocks } from './pulse-blocks.js'
 import { exactOfStored, isWholePulseOrder } from '../model/pulse-order.js'
-import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers } from '../model/member-bulk.js'
+import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers, updatedIds } from '../model/member-bulk.js'
 import type { sqliteIdentity } from './identity.js'
 
 /** What a bulk write of members needs of the companies (sqlite/identity.ts memberBatch). */
@@ -58,8 +58,10 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     // A batch of new distinct emails, or of re-imports, judged for all at once (model/member-bulk.ts).
     putIndependent: (workspaceId, inputs) => {
       if (!mayBeIndependentMembers(inputs)) return undefined
+      const holders = table.holders(workspaceId, batchEmails(inputs))
       const batch = judgeMembers(workspaceId, inputs, {
-        holders: table.holders(workspaceId, batchEmails(inputs)),
+        holders,
+        rows: table.findMany(workspaceId, updatedIds(inputs, holders)),
         companies: companies.companiesOf(workspaceId, batchDomains(inputs)),
         settings: companies.settings(workspaceId)
       }, clock())

@@ -107,21 +107,27 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       ? undefined
       : decode(selectMatch.get({ workspace_id: workspaceId, ...Object.fromEntries(key.map((value, i) => [`p${i + 1}`, value])) }) as Row | undefined)
 
-  // The rows holding any of many keys of a side-table match (a member by each of a batch's emails): one statement,
-  // the keys first (CROSS JOIN keeps SQLite's join order: else it may scan the workspace's side rows for them).
+  // The rows holding any of many keys of a side-table match (a member by each of a batch's emails), and rows by
+  // id: one statement each, the keys first (CROSS JOIN keeps SQLite's join order: else it may scan the workspace's
+  // side rows for them).
   const sideMatch = match?.where.kind === 'side' ? match.where : undefined
   const selectHolders = sideMatch === undefined
     ? undefined
-    : db.prepare(`SELECT t.${sideMatch.column} AS match_key, ${resource.columns.map((c) => `m.${c}`).join(', ')}
+    : db.prepare(`SELECT t.${sideMatch.column} AS key, m.id, m.created_at
       FROM json_each(@keys) AS j CROSS JOIN ${sideMatch.table} AS t CROSS JOIN ${table} AS m
       WHERE t.workspace_id = @workspace_id AND t.${sideMatch.column} = j.value AND t.${sideMatch.where}
         AND m.workspace_id = @workspace_id AND m.id = t.${sideMatch.owner}`)
-  /** Every row holding one of the keys (a side-table match), each with the key: several per key for legacy data. */
-  const holders = (workspaceId: string, keys: readonly string[]): Array<{ key: string, row: Row }> =>
+  const selectMany = db.prepare(`SELECT ${resource.columns.map((c) => `m.${c}`).join(', ')} FROM json_each(?) AS j CROSS JOIN ${table} AS m
+    WHERE m.workspace_id = ? AND m.id = j.value`)
+  /** Every row holding one of the keys (a side-table match): its id and time, with the key; several per key for legacy data. */
+  const holders = (workspaceId: string, keys: readonly string[]): Array<{ key: string, id: string, created_at: number }> =>
     keys.length === 0 || selectHolders === undefined
       ? []
-      : (selectHolders.all({ workspace_id: workspaceId, keys: JSON.stringify(keys) }) as Array<Row & { match_key: string }>)
-          .map(({ match_key: key, ...row }) => ({ key, row: decode(row as unknown as Row)! }))
+      : selectHolders.all({ workspace_id: workspaceId, keys: JSON.stringify(keys) }) as Array<{ key: string, id: string, created_at: number }>
+  /** The rows of these ids, by id. */
+  const findMany = (workspaceId: string, ids: readonly string[]): Map<string, Row> => ids.length === 0
+    ? new Map()
+    : new Map((selectMany.all(JSON.stringify(ids), workspaceId) as Row[]).map((row) => [row.id, decode(row)!]))
 
   /** The key a new record made of `input` would have (the resource's match), and the row that has it. */
   const keyOf = (workspaceId: string, input: object, extra: Record<string, unknown> = {}) =>
@@ -355,6 +361,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     decode,
     matching,
     holders,
+    findMany,
     writeJudged,
     keyOf,
     matchOf,
