@@ -6,7 +6,7 @@ import { autoCompany, companyDomain, madeFromDomain, memberDomain, settingsOf } 
 import type { MemberBatch } from '../model/member-bulk.js'
 import type { CompanyRow, MemberRow } from '../model/records.js'
 import type { IdentityStore } from '../types.js'
-import { statement, type Db, type Pool } from './database.js'
+import { allSettled, statement, type Db, type Pool } from './database.js'
 import { lockKeys, type recordTable } from './record-table.js'
 
 /** What a member's write needs of the companies' table: find a company by its domain (under the domain's lock), make one. */
@@ -97,10 +97,14 @@ export function postgresIdentity (pool: Pool, clock: Clock) {
     },
     /** Company rows written with a new domain attach the members of that domain that have no company (`written` hook). */
     attachMembers: async (db: Db, rows: readonly CompanyRow[], previous: CompanyRow | undefined) => {
-      for (const row of rows) {
-        const domain = await allowed(db, row.workspace_id, companyDomain(row, previous))
-        if (domain !== undefined) await attach(db, row.workspace_id, row.id, domain, clock(), companyKeyPrefix(row.id))
-      }
+      const domains = rows.map((row) => companyDomain(row, previous))
+      if (rows.length === 0 || domains.every((domain) => domain === undefined)) return
+      // The rows are of one workspace (one write's): its settings read once, the attachments sent together.
+      const current = await settings(db, rows[0]!.workspace_id)
+      await allSettled(rows.map(async (row, i) => {
+        const domain = domains[i]
+        if (domain !== undefined && settingsAllow(current, domain)) await attach(db, row.workspace_id, row.id, domain, clock(), companyKeyPrefix(row.id))
+      }))
     }
   }
 }

@@ -48,6 +48,12 @@ export interface Hooks<Row> {
   putIndependent?: (db: Db, workspaceId: string, inputs: readonly object[]) => Promise<Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined>
 }
 
+/** Keys compared value by value, as text. */
+function compareKeys (a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1
+  return 0
+}
+
 const dialect: Dialect = {
   workspace: '$1',
   // $1 the workspace, $2 the page size, $3 the offset: the filters' parameters come after.
@@ -102,6 +108,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     const names = side.columns.map(([c]) => c).join(', ')
     return {
       rows: side.rows,
+      width: side.columns.length,
       clear: statement(`DELETE FROM ${side.table} WHERE workspace_id = $1 AND ${side.owner} = $2`),
       add: statement(`INSERT INTO ${side.table} (workspace_id, ${side.owner}, ${names})
         SELECT $1::uuid, owner, ${names} FROM unnest($2::uuid[], ${side.columns.map(([, type], i) => `$${i + 3}::${type}[]`).join(', ')})
@@ -140,18 +147,29 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       `${isBounded ? `left(${column}, 200) = left(k.v${i}, 200) AND ` : ''}${column} = k.v${i}`).join(' AND ')}
       ORDER BY created_at, id LIMIT 1) AS m`)
 
-  // The rows holding any of many keys of a side-table match (a member by each of a batch's emails): one statement.
+  // The rows holding any of many keys of a side-table match (a member by each of a batch's emails): one statement,
+  // an index look-up per key, planned as a generic plan. A custom plan knows the workspace's id, and for one the
+  // statistics do not know yet (an import's first minutes) estimates one row: it may then serve each key by the side
+  // table's (workspace_id, owner) index, reading every side row of the workspace once per key (statement timeouts
+  // at a few thousand members). OFFSET 0 keeps the look-ups from being pulled up into a join, which the planner
+  // makes a hash join over the workspace's side rows.
   const sideMatch = match?.where.kind === 'side' ? match.where : undefined
   const selectHolders = sideMatch === undefined
     ? undefined
-    : statement<{ key: string, id: string, created_at: number }>(`SELECT t.${sideMatch.column} AS key, m.id, extract(epoch FROM m.created_at)::float8 AS created_at
+    : statement<{ key: string, id: string, created_at: number }>(`SELECT k.v AS key, m.id, extract(epoch FROM m.created_at)::float8 AS created_at
       FROM unnest($2::text[]) AS k (v)
-      JOIN ${sideMatch.table} AS t ON t.workspace_id = $1 AND t.${sideMatch.column} = k.v AND t.${sideMatch.where}
-      JOIN ${resource.table} AS m ON m.workspace_id = $1 AND m.id = t.${sideMatch.owner}`)
+      CROSS JOIN LATERAL (SELECT ${sideMatch.owner} FROM ${sideMatch.table}
+        WHERE workspace_id = $1 AND ${sideMatch.column} = k.v AND ${sideMatch.where} OFFSET 0) AS t
+      CROSS JOIN LATERAL (SELECT id, created_at FROM ${resource.table} WHERE workspace_id = $1 AND id = t.${sideMatch.owner} OFFSET 0) AS m`)
+  const genericPlans = statement<{ mode: string }>(`SELECT current_setting('plan_cache_mode') AS mode,
+    set_config('plan_cache_mode', 'force_generic_plan', true) AS set`)
+  const planMode = statement('SELECT set_config(\'plan_cache_mode\', $1, true)')
   /** Every row holding one of the keys (a side-table match): its id and time, with the key; several per key for legacy data. */
   async function holders (db: Db, workspaceId: string, keys: readonly string[]): Promise<Array<{ key: string, id: string, created_at: number }>> {
     if (keys.length === 0 || selectHolders === undefined || !isId(workspaceId)) return []
-    return await selectHolders(db, workspaceId, keys)
+    const [[setting], found] = await allSettled([genericPlans(db), selectHolders(db, workspaceId, keys)])
+    await planMode(db, setting!.mode)
+    return found
   }
 
   /** `matching` for many keys, in one statement when the match is on columns. */
@@ -203,16 +221,16 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    */
   async function keepSides (db: Db, workspaceId: string, rows: readonly Row[], previous?: Row): Promise<void> {
     await allSettled(sides.map(async (side) => {
-      const owners: string[] = []
-      const columns: string[][] = []
+      const added: string[][] = []
       for (const row of rows) {
         const values = side.rows(row)
         if (previous !== undefined && JSON.stringify(values) === JSON.stringify(side.rows(previous))) return
-        for (const value of values) {
-          owners.push(row.id)
-          value.forEach((v, i) => (columns[i] ??= []).push(v))
-        }
+        for (const value of values) added.push([...value, row.id])
       }
+      // In the primary key's order (values, then owner), so each index page the rows go to is visited once.
+      if (added.length > 1) added.sort(compareKeys)
+      const owners = added.map((value) => value.at(-1)!)
+      const columns = Array.from({ length: side.width }, (_, i) => added.map((value) => value[i]!))
       await allSettled([
         previous !== undefined && side.rows(previous).length > 0 ? side.clear(db, workspaceId, previous.id) : undefined,
         owners.length > 0 ? side.add(db, workspaceId, owners, ...columns) : undefined
