@@ -183,3 +183,11 @@ export function judgeMembers (workspaceId: string, inputs: readonly object[], kn
   }
   return { judgements, made, toMade }
 }
+
+/** The rows a judged batch writes: each new or changed member, with its former row when it had one. */
+export const writtenOf = (batch: MemberBatch): Array<{ row: MemberRow, previous?: MemberRow }> =>
+  batch.judgements.flatMap((j) => 'row' in j && j.changed ? [j] : [])
+
+/** A judged batch's outcomes, as putMany answers them: each item's row and whether it made it, or its error. */
+export const outcomesOf = (batch: MemberBatch): Array<{ row: MemberRow, created: boolean } | { error: ItemError }> =>
+  batch.judgements.map((j) => 'error' in j ? j : { row: j.row, created: j.previous === undefined })

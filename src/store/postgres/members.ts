@@ -16,7 +16,7 @@ import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 import { eraseCopies } from './merges.js'
 import { postgresPulseBlocks } from './pulse-blocks.js'
 import { exactOfStored, isWholePulseOrder } from '../model/pulse-order.js'
-import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers, updatedIds, type Holder } from '../model/member-bulk.js'
+import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers, outcomesOf, updatedIds, writtenOf, type Holder } from '../model/member-bulk.js'
 import { isId } from '../../domain/uuid.js'
 import type { postgresIdentity } from './identity.js'
 
@@ -78,8 +78,8 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       }, clock())
       if (batch === undefined) return undefined
       await companies.make(db, workspaceId, batch)
-      await table.writeJudged(db, workspaceId, batch.judgements.flatMap((j) => 'row' in j && j.changed ? [j] : []))
-      return batch.judgements.map((j) => 'error' in j ? j : { row: j.row, created: j.previous === undefined })
+      await table.writeJudged(db, workspaceId, writtenOf(batch))
+      return outcomesOf(batch)
     },
     // Its activities go with it, and every copy of its data (an erasure). The member's row lock is taken first (remove reads it FOR UPDATE), as every
     // write that touches its activities takes it first.

@@ -15,7 +15,7 @@ import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 import { sqliteErasure } from './merges.js'
 import { sqlitePulseBlocks } from './pulse-blocks.js'
 import { exactOfStored, isWholePulseOrder } from '../model/pulse-order.js'
-import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers, updatedIds } from '../model/member-bulk.js'
+import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers, outcomesOf, updatedIds, writtenOf } from '../model/member-bulk.js'
 import type { sqliteIdentity } from './identity.js'
 
 /** What a bulk write of members needs of the companies (sqlite/identity.ts memberBatch). */
@@ -67,8 +67,8 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       }, clock())
       if (batch === undefined) return undefined
       companies.make(workspaceId, batch)
-      table.writeJudged(workspaceId, batch.judgements.flatMap((j) => 'row' in j && j.changed ? [j] : []))
-      return batch.judgements.map((j) => 'error' in j ? j : { row: j.row, created: j.previous === undefined })
+      table.writeJudged(workspaceId, writtenOf(batch))
+      return outcomesOf(batch)
     },
     // Its activities go with it, and every copy of its data (an erasure).
     beforeDelete: (row) => {
