@@ -1,5 +1,5 @@
 import type { ActivityPatch } from '../../schemas/activities.js'
-import { DEFAULT_POINTS } from '../../domain/engagement.js'
+import { DEFAULT_POINTS, inWindow, leavesWindowAt } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import postgres from 'postgres'
 import { newId } from '../ids.js'
@@ -14,8 +14,8 @@ import { sameKey } from '../model/matching.js'
 import { editOf, judge, mayBeIndependent, moves, type NamedInput } from '../model/bulk.js'
 import { activities } from '../model/resources.js'
 import type { ActivityTypeIds } from '../activity-types.js'
-import { spansByMember } from '../model/engagement.js'
-import type { PostgresEngagement } from './engagement.js'
+import { NO_CHANNEL, spansByMember } from '../model/engagement.js'
+import { gainSql, type PostgresEngagement } from './engagement.js'
 
 // Concurrency: every write that changes a member's activities first takes that member's row lock (a create by
 // the atomic UPDATE in `attach`, a move by FOR UPDATE on both members in ascending id order, a member delete
@@ -66,6 +66,12 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       first_activity = least(first_activity, to_timestamp($3)), last_activity = greatest(last_activity, to_timestamp($3))
     WHERE workspace_id = $1 AND id = $2 RETURNING id`)
   // The same for many activities at once: each member's counts move once, by the batch's count, min and max.
+  // The same with the pulse the activity gives ($4 its type, $5 its channel, $6 now, $7 when it leaves the window):
+  // one update of the member instead of two (each a new row version with an entry in every index, as pulse is in one).
+  const attachGaining = statement<{ id: string }>(`UPDATE members m SET activity_count = m.activity_count + 1,
+      first_activity = least(m.first_activity, to_timestamp($3)), last_activity = greatest(m.last_activity, to_timestamp($3)),
+      ${gainSql(4)}
+    WHERE m.workspace_id = $1 AND m.id = $2 RETURNING m.id`)
   const attachMany = statement<{ id: string }>(`UPDATE members m SET activity_count = m.activity_count + d.n,
       first_activity = least(m.first_activity, to_timestamp(d.first)), last_activity = greatest(m.last_activity, to_timestamp(d.last))
     FROM unnest($2::uuid[], $3::int8[], $4::float8[], $5::float8[]) AS d (id, n, first, last)
@@ -125,31 +131,38 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   }
 
   /**
-   * Sends a new activity's member update (its lock and counts) and reference checks; `checked` fails as the first
-   * field that names no record. `extra` holds the row's times.
+   * Sends a new activity's member update (its lock and counts; with its type's id, `typeId`, the pulse the activity
+   * gives too) and reference checks; `checked` fails as the first field that names no record. `extra` holds the
+   * row's times; `gained`: the member's update raised its pulse, which engagement.added then leaves alone.
    */
-  function admit (tx: Db, workspaceId: string, input: NamedInput) {
+  function admit (tx: Db, workspaceId: string, input: NamedInput, typeId: string | undefined) {
     if (!isId(workspaceId) || !isId(input.memberId)) throw new InvalidFieldError('memberId')
     const now = clock()
     const at = input.createdAt ?? now
     const memberId = input.memberId
+    const gained = typeId !== undefined && inWindow(at, now)
     const checked = allSettled([
       (async () => {
-        if ((await attach(tx, workspaceId, memberId, at)).length === 0) throw new InvalidFieldError('memberId')
+        const updated = gained
+          ? await attachGaining(tx, workspaceId, memberId, at, typeId, input.channelId ?? NO_CHANNEL, now, leavesWindowAt(at))
+          : await attach(tx, workspaceId, memberId, at)
+        if (updated.length === 0) throw new InvalidFieldError('memberId')
       })(),
       checkReferences(tx, workspaceId, input)
     ])
-    return { checked, extra: { created_at: at, updated_at: now } }
+    return { checked, extra: { created_at: at, updated_at: now }, gained }
   }
 
   /** A new activity in one round trip when its type is known: the row's statements go out with admit's. */
   async function insert (tx: Db, workspaceId: string, input: NamedInput, matched = false): Promise<ActivityRow> {
-    const { checked, extra } = admit(tx, workspaceId, input)
+    const known = types.get(workspaceId, input.activityTypeKey)
+    const { checked, extra, gained } = admit(tx, workspaceId, input, known)
     // A type made here is made after the member's lock, as every write takes that lock first.
-    if (types.get(workspaceId, input.activityTypeKey) === undefined) await checked
-    const typed = { ...extra, activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
+    if (known === undefined) await checked
+    const typed = { ...extra, activity_type_id: known ?? await activityTypeId(tx, workspaceId, input.activityTypeKey) }
     const counted = { workspace_id: workspaceId, member_id: input.memberId, channel_id: input.channelId ?? null, ...typed }
-    const [, row] = await allSettled([checked, table.insertRow(tx, workspaceId, input, typed, matched), engagement.added(tx, [counted], extra.updated_at)])
+    const [, row] = await allSettled([checked, table.insertRow(tx, workspaceId, input, typed, matched),
+      gained ? engagement.counted(tx, [counted]) : engagement.added(tx, [counted], extra.updated_at)])
     return row
   }
 

@@ -18,6 +18,24 @@ import { allSettled, statement, transaction, type Db, type Pool } from './databa
  */
 const REFRESH_BATCH = 25
 
+/** What an activity counts by: its member, day, type and channel. */
+type CountedRow = Pick<ActivityRow, 'workspace_id' | 'member_id' | 'created_at' | 'activity_type_id' | 'channel_id'>
+
+const channelOf = (row: Pick<ActivityRow, 'channel_id'>) => row.channel_id ?? NO_CHANNEL
+
+/**
+ * The SET terms that raise a member's stored pulse by the points of one new activity in the window, in the statement
+ * that updates the member's counts: $n the type, $n+1 the channel (NO_CHANNEL for none), $n+2 now, $n+3 when the
+ * activity leaves the window ($1 the workspace). A stale (or excluded) member takes no gain, as in `added`.
+ */
+export const gainSql = (n: number) => {
+  const gaining = `m.excluded = 0 AND m.pulse_until + 0 > $${n + 2}`
+  return `pulse = CASE WHEN ${gaining} THEN m.pulse + coalesce(
+      (SELECT points FROM activity_type_channel_points WHERE workspace_id = $1 AND activity_type_id = $${n} AND channel_id = $${n + 1}),
+      (SELECT points FROM activity_types WHERE workspace_id = $1 AND id = $${n}), 0) ELSE m.pulse END,
+    pulse_until = CASE WHEN ${gaining} THEN least(m.pulse_until, $${n + 3}) ELSE m.pulse_until END`
+}
+
 export function postgresEngagement (pool: Pool, clock: Clock) {
   const insertDays = statement(`INSERT INTO member_activity_days AS d (workspace_id, member_id, day, activity_type_id, channel_id, activities)
     SELECT $1::uuid, m, day, t, c, n FROM unnest($2::uuid[], $3::int4[], $4::uuid[], $5::uuid[], $6::int4[]) AS x (m, day, t, c, n)
@@ -50,9 +68,11 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
   const markStale = statement('UPDATE members SET pulse_until = 0 WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND excluded = 0')
   // `m.id = ANY(...)` beside the join: the members are then fetched by their key, where a join to unnest alone may be
   // planned as a scan of every member (a generic plan, or stale statistics), milliseconds for each activity written.
+  // `pulse_until + 0`: no index on pulse_until can serve the statement either (a generic plan on a new table's
+  // statistics walked members_by_pulse_until over every exact member of the workspace, 2 ms at 3,000 members).
   const gain = statement(`UPDATE members m SET pulse = m.pulse + g.points, pulse_until = least(m.pulse_until, g.until)
     FROM unnest($2::uuid[], $3::float8[], $4::float8[]) AS g (id, points, until)
-    WHERE m.workspace_id = $1 AND m.id = ANY($2::uuid[]) AND m.id = g.id AND m.excluded = 0 AND m.pulse_until > $5`)
+    WHERE m.workspace_id = $1 AND m.id = ANY($2::uuid[]) AND m.id = g.id AND m.excluded = 0 AND m.pulse_until + 0 > $5`)
   const staleOfType = statement(`UPDATE members SET pulse_until = 0 WHERE workspace_id = $1 AND excluded = 0 AND id IN (
     SELECT member_id FROM activities WHERE workspace_id = $1 AND activity_type_id = $2 AND created_at > to_timestamp($3))`)
   const staleOfChannel = statement(`UPDATE members SET pulse_until = 0 WHERE workspace_id = $1 AND excluded = 0 AND id IN (
@@ -78,6 +98,13 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
     WHERE workspace_id = $1 AND id = ANY($2::uuid[])`)
 
   /** Adds `n` to each (member, day, type, channel) count; one statement, each key once (ON CONFLICT needs that). */
+  /** Counts each new activity in its member's day. */
+  async function counted (db: Db, rows: readonly CountedRow[]): Promise<void> {
+    if (rows.length === 0) return
+    await countDays(db, rows[0]!.workspace_id, rows.map((row) => row.member_id), rows.map((row) => dayOf(row.created_at)),
+      rows.map((row) => row.activity_type_id), rows.map(channelOf), rows.map(() => 1))
+  }
+
   async function countDays (db: Db, workspaceId: string, members: readonly string[], days: readonly number[], types: readonly string[],
     channels: readonly string[], n: readonly number[]): Promise<void> {
     const sums = new Map<string, number>()
@@ -167,29 +194,30 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
      * New activities of a workspace (their members locked): each one's day counted, and each member's stored
      * pulse raised by the points of those in the window (a stale one stays stale: it is computed on read).
      */
-    async added (db: Db, rows: ReadonlyArray<Pick<ActivityRow, 'workspace_id' | 'member_id' | 'created_at' | 'activity_type_id' | 'channel_id'>>, now: number): Promise<void> {
+    async added (db: Db, rows: readonly CountedRow[], now: number): Promise<void> {
       const workspaceId = rows[0]?.workspace_id
       if (workspaceId === undefined) return
-      const channel = (row: Pick<ActivityRow, 'channel_id'>) => row.channel_id ?? NO_CHANNEL
-      const counting = countDays(db, workspaceId, rows.map((row) => row.member_id), rows.map((row) => dayOf(row.created_at)),
-        rows.map((row) => row.activity_type_id), rows.map(channel), rows.map(() => 1))
+      const counting = counted(db, rows)
       const recent = rows.filter((row) => inWindow(row.created_at, now))
       if (recent.length === 0) {
         await counting
         return
       }
-      const [, points] = await allSettled([counting, pointsOf(db, workspaceId, recent.map((row) => row.activity_type_id), recent.map(channel))])
+      const [, points] = await allSettled([counting, pointsOf(db, workspaceId, recent.map((row) => row.activity_type_id), recent.map(channelOf))])
       const pointsByKey = new Map(points.map((row) => [`${row.type} ${row.channel}`, row.points]))
       const gains = new Map<string, { points: number, until: number }>()
       for (const row of recent) {
         const gained = gains.get(row.member_id) ?? { points: 0, until: NEVER }
-        gained.points += pointsByKey.get(`${row.activity_type_id} ${channel(row)}`) ?? 0
+        gained.points += pointsByKey.get(`${row.activity_type_id} ${channelOf(row)}`) ?? 0
         gained.until = Math.min(gained.until, leavesWindowAt(row.created_at))
         gains.set(row.member_id, gained)
       }
       const ids = [...gains.keys()]
       await gain(db, workspaceId, ids, ids.map((id) => gains.get(id)!.points), ids.map((id) => gains.get(id)!.until), now)
     },
+
+    /** New activities whose members' pulses the caller raises itself (gainSql): their days counted. */
+    counted,
 
     /** An activity gone (or about to change; its member locked): its day uncounted, its member's pulse computed anew on read. */
     async removed (db: Db, row: ActivityRow): Promise<void> {

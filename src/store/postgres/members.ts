@@ -1,4 +1,4 @@
-import { levelOf } from '../../domain/engagement.js'
+import { DEFAULT_LEVEL_THRESHOLDS, levelOf } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import type { MemberListFilter, MemberStore } from '../types.js'
 import { checkMember, identity } from '../model/rules.js'
@@ -121,25 +121,40 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
 
   /**
    * A list whose order or filter is pulse: the members whose stored pulse is exact come from the index on it,
-   * the stale ones that match the other filters are computed and merged in (model/engagement.ts).
+   * the stale ones that match the other filters are computed and merged in (model/engagement.ts). Its statements
+   * go out together, in three round trips: the snapshot with every look-up that needs nothing else (only a
+   * minLevel needs the thresholds first), then the stale pulses with the stored order's rows, then none: every
+   * row of the page has its exact pulse by then.
    */
   async function listByPulse (tx: Db, workspaceId: string, request: MemberListFilter, now: number) {
-    const list = pulseList(request, await engagement.thresholds(tx, workspaceId), now)
-    const staleRows = await table.rowsOf(tx, workspaceId, table.listQuery(list.stale), 0, null)
-    const stale = list.staleInList(staleRows, await Promise.all(staleRows.map(async (row) => await engagement.pulseAt(tx, row, now))))
+    const known = request.minLevel === undefined ? undefined : (await allSettled([snapshot(tx), engagement.thresholds(tx, workspaceId)]))[1]
+    const list = pulseList(request, known ?? DEFAULT_LEVEL_THRESHOLDS, now)
     const exactQuery = table.listQuery(list.exact)
     const whole = list.all === undefined ? undefined : table.listQuery(list.all)
-    const total = whole === undefined
-      ? await table.totalOf(tx, workspaceId, exactQuery) + stale.length
-      : await table.totalOf(tx, workspaceId, whole)
+    const byBlocks = isWholePulseOrder(request, whole)
+    const [, thresholds, staleRows, wholeTotal, blocks] = await allSettled([
+      known === undefined ? snapshot(tx) : undefined,
+      known ?? engagement.thresholds(tx, workspaceId),
+      table.rowsOf(tx, workspaceId, table.listQuery(list.stale), 0, null),
+      whole === undefined ? undefined : table.totalOf(tx, workspaceId, whole),
+      byBlocks ? pulseBlocks.blocks(tx, workspaceId) : undefined
+    ])
+    const [pulses, exactTotal] = await allSettled([
+      Promise.all(staleRows.map(async (row) => await engagement.pulseAt(tx, row, now))),
+      whole === undefined ? table.totalOf(tx, workspaceId, exactQuery) : undefined
+    ])
+    const stale = list.staleInList(staleRows, pulses)
+    const total = wholeTotal ?? exactTotal! + stale.length
     if ((request.page - 1) * request.pageSize >= total) return { total, items: [] }
     const { offset, limit } = exactWindow(stale, request.page, request.pageSize)
     // The whole list by pulse: its exact rows from the counted blocks of the stored order, at any depth.
-    const { exact, from } = isWholePulseOrder(request, whole)
-      ? exactOfStored(await pulseBlocks.rows(tx, workspaceId, offset, limit + staleRows.length, request.sort === '-pulse'),
+    const { exact, from } = blocks !== undefined
+      ? exactOfStored(await pulseBlocks.rows(tx, workspaceId, blocks, offset, limit + staleRows.length, request.sort === '-pulse'),
         staleRows, offset, now, list.order)
       : { exact: await table.rowsOf(tx, workspaceId, exactQuery, offset, limit), from: offset }
-    return { total, items: await recordsOf(tx, mergedPage(stale, exact, from, request.page, request.pageSize, list.order), now) }
+    // Each row's pulse is exact at `now`: the stored one of an exact row, the computed one of a stale row.
+    const page = mergedPage(stale, exact, from, request.page, request.pageSize, list.order)
+    return { total, items: page.map((row) => toMember(row, row.pulse, levelOf(row.pulse, thresholds))) }
   }
 
   const keyMatches = statement<KeyMatch>(KEY_MATCHES)
@@ -194,10 +209,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     async list (workspaceId, request) {
       const now = clock()
       if (isByPulse(request)) {
-        return await transaction(pool, async (tx) => {
-          await snapshot(tx)
-          return await listByPulse(tx, workspaceId, request, now)
-        })
+        return await transaction(pool, async (tx) => await listByPulse(tx, workspaceId, request, now))
       }
       const page = await operations.list(workspaceId, request)
       return { total: page.total, items: await recordsOf(pool, page.items, now) }

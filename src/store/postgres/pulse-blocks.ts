@@ -73,9 +73,12 @@ export function postgresPulseBlocks (pool: Pool, size: number, readList: string)
       return due.length
     },
 
-    /** `count` rows of the stored pulse order from `position` on, in the sort's direction, in `tx`'s snapshot. */
-    async rows (tx: Db, workspaceId: string, position: number, count: number, descending: boolean): Promise<MemberRow[]> {
-      const { before, skip, limit } = blockSeek(await blocksOf(tx, workspaceId), position, count, descending)
+    /** A workspace's blocks, each with its count, in `tx`'s snapshot. */
+    blocks: async (tx: Db, workspaceId: string): Promise<Block[]> => await blocksOf(tx, workspaceId),
+
+    /** `count` rows of the stored pulse order from `position` on, in the sort's direction, from its `blocks`. */
+    async rows (tx: Db, workspaceId: string, blocks: readonly Block[], position: number, count: number, descending: boolean): Promise<MemberRow[]> {
+      const { before, skip, limit } = blockSeek(blocks, position, count, descending)
       if (before === undefined || limit === 0) return []
       const rows = await rowsBelow(tx, workspaceId, before.at, before.id, limit, skip)
       return descending ? rows : rows.reverse()

@@ -50,7 +50,12 @@ export const sql = `
   CREATE TRIGGER member_pulse_deleted AFTER DELETE ON members BEGIN
     ${count('OLD', '- 1')}
   END;
-  CREATE TRIGGER member_pulse_moved AFTER UPDATE OF pulse ON members WHEN OLD.pulse <> NEW.pulse BEGIN
+  -- A change of pulse moves a count only when a boundary lies between the old key and the new one (most gains
+  -- of an activity stay in their block): one probe of the blocks' primary key decides.
+  CREATE TRIGGER member_pulse_moved AFTER UPDATE OF pulse ON members WHEN OLD.pulse <> NEW.pulse AND EXISTS (
+    SELECT 1 FROM member_pulse_blocks WHERE workspace_id = NEW.workspace_id
+      AND (upper_pulse, upper_id) > (min(OLD.pulse, NEW.pulse), NEW.id) AND (upper_pulse, upper_id) <= (max(OLD.pulse, NEW.pulse), NEW.id)
+  ) BEGIN
     ${count('OLD', '- 1')}
     ${count('NEW', '+ 1')}
   END;
