@@ -96,7 +96,7 @@ export function csvRecords (path: string, schema: TSchema): Source {
       pending = undefined
       let cells: string[]
       try {
-        cells = (parse(text) as string[][])[0] ?? []
+        cells = cellsOf(text)
       } catch (error) {
         yield { line, problem: new Error(`is not a CSV record: ${(error as Error).message}`) }
         continue
@@ -112,6 +112,14 @@ export function csvRecords (path: string, schema: TSchema): Source {
     if (pending !== undefined) yield { line: pending.line, problem: new Error('ends inside a quoted field') }
   }
 }
+
+/**
+ * A record's cells. Without a quote or a carriage return a record is its text split at the commas, as csv-parse
+ * reads it, at a fraction of its cost (it copies each record into a Buffer and looks for its line ends again:
+ * a third of a 100,000-member import's time).
+ */
+const cellsOf = (text: string): string[] =>
+  text.includes('"') || text.includes('\r') ? (parse(text) as string[][])[0] ?? [] : text.split(',')
 
 const quotes = (text: string) => {
   let n = 0

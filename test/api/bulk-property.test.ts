@@ -342,6 +342,99 @@ async function upsertAlone (client: Api, resource: 'members' | 'companies', filt
   return await client.post(`/v1/${resource}`, body)
 }
 
+// ---- Member batches the store judges together ----
+
+// A batch naming each email once (ignoring case) is judged for all at once and written together (docs/ingestion.md,
+// "How fast"): a first import of new members, items updating setup members (by a primary or a secondary email), or
+// giving a new member a setup member's email (a 409 naming it), and domains that make a company (acme.com, once
+// for all its items, and initech.dev, which also attaches Dora, a member of that domain without a company), join one
+// (globex.io, which the setup made) or none (gmail.com, example.com). Then the same items again, some edited: a
+// re-import. Names come from small pools, so members share identity keys (duplicates).
+
+interface ImportItem {
+  primaryEmail: string | undefined
+  alt: string | undefined
+  firstName: string | undefined
+  lastName: string | undefined
+  jobTitle: string | undefined
+  invalid: Record<string, unknown> | undefined
+  /** The re-import edits the item's jobTitle. */
+  edited: boolean
+}
+
+const IMPORT_EMAILS = ['ada@x.io', 'ADA.ALT@x.io', 'Bob@X.io', 'n1@acme.com', 'N2@Acme.com', 'n3@globex.io', 'n4@gmail.com',
+  'n5@example.com', 'n6@initech.dev', 'N7@initech.dev', 'n8@x.io', 'dora@initech.dev']
+const importItem: fc.Arbitrary<ImportItem> = fc.record({
+  primaryEmail: optional(fc.constantFrom(...IMPORT_EMAILS), 8, 1),
+  alt: optional(fc.constantFrom(...IMPORT_EMAILS, 'alt1@acme.com', 'alt2@home.org'), 1, 2),
+  firstName: optional(fc.constantFrom('Ann', 'Lee')),
+  lastName: optional(fc.constantFrom('Kay', 'Ray')),
+  jobTitle: optional(fc.constantFrom('CTO', 'Dev')),
+  invalid: optional(fc.constantFrom<Record<string, unknown>>({ unknownField: true }, { avatarUrl: 'ftp://x' }), 1, 10),
+  edited: fc.boolean()
+})
+/** Items naming each email once: an item naming one an earlier item named is left out. */
+const distinctEmails = (items: ImportItem[]): ImportItem[] => {
+  const seen = new Set<string>()
+  return items.filter((item) => {
+    const emails = [...new Set([item.primaryEmail, item.alt].filter((email) => email !== undefined).map((email) => email.toLowerCase()))]
+    if (emails.some((email) => seen.has(email))) return false
+    for (const email of emails) seen.add(email)
+    return true
+  })
+}
+const importBody = (item: ImportItem, again = false): Record<string, unknown> => ({
+  ...(item.primaryEmail === undefined ? {} : { primaryEmail: item.primaryEmail }),
+  ...(item.alt === undefined ? {} : { emails: [item.alt] }),
+  ...(item.firstName === undefined ? {} : { firstName: item.firstName }),
+  ...(item.lastName === undefined ? {} : { lastName: item.lastName }),
+  ...(again && item.edited ? { jobTitle: 'Lead' } : item.jobTitle === undefined ? {} : { jobTitle: item.jobTitle }),
+  ...item.invalid
+})
+
+/** The setup, and Dora (initech.dev, no company: written while autoCompanies was off) and Globex (globex.io). */
+async function importSetup (app: FastifyInstance): Promise<Setup> {
+  const w = await setup(app)
+  const settings = async (autoCompanies: boolean) =>
+    assert.equal((await w.client.put('/v1/identity-settings', { autoCompanies, freeMailDomains: [] })).statusCode, 200)
+  await settings(false)
+  w.labels.set(recordOf<{ id: string }>(await w.client.post('/v1/members', { firstName: 'Dora', lastName: 'Kay', primaryEmail: 'dora@initech.dev' }), 201, 'member').id, 'M3')
+  await settings(true)
+  w.labels.set(recordOf<{ id: string }>(await w.client.post('/v1/companies', { name: 'Globex', domain: 'globex.io' }), 201, 'company').id, 'G0')
+  return w
+}
+
+/** One bulk request to A, the same items one by one (find by email, then PATCH or POST) to B: the same answers. */
+async function sameImport (a: Setup, b: Setup, bodies: Array<Record<string, unknown>>): Promise<void> {
+  const results = bulkResults(await a.client.post('/v1/members/bulk', { members: bodies }), bodies.length)
+  for (const [i, body] of bodies.entries()) {
+    const email = body.primaryEmail as string | undefined
+    const filter = email === undefined ? undefined : `email=${encodeURIComponent(email)}`
+    assertSameAnswer(i, results[i]!, await upsertAlone(b.client, 'members', filter, body), 'member', a, b, body)
+  }
+}
+
+/** What the API shows of the members and companies of A and B, modulo ids: lists, filters, pulse order, duplicates. */
+async function sameMembersAndCompanies (a: Setup, b: Setup): Promise<void> {
+  await sameList(a, b, () => '/v1/members', 'members', 'totalMembers', (r) => r.createdAt, 'members')
+  await sameList(a, b, () => '/v1/members?sort=-pulse', 'members', 'totalMembers', (r) => r.pulse, 'members by -pulse')
+  for (const email of [...IMPORT_EMAILS, 'alt1@acme.com', 'alt2@home.org']) {
+    await sameList(a, b, () => `/v1/members?email=${encodeURIComponent(email)}`, 'members', 'totalMembers', (r) => r.createdAt, `members?email=${email}`)
+  }
+  await sameList(a, b, () => '/v1/companies', 'companies', 'totalCompanies', (r) => r.createdAt, 'companies')
+  for (const domain of ['acme.com', 'globex.io', 'initech.dev', 'x.io', 'gmail.com', 'example.com']) {
+    await sameList(a, b, () => `/v1/companies?domain=${domain}`, 'companies', 'totalCompanies', (r) => r.createdAt, `companies?domain=${domain}`)
+  }
+  // Each member's duplicates (its identity keys), as a set: their order breaks ties by id.
+  const idsOfB = new Map<string, string>()
+  for (const m of (await wholeList<Labelled>(b.client, '/v1/members', 'members', 'totalMembers')).items) idsOfB.set(b.labels.of(m.id) as string, m.id)
+  for (const member of (await wholeList<Labelled>(a.client, '/v1/members', 'members', 'totalMembers')).items) {
+    const label = a.labels.of(member.id) as string
+    const duplicates = async (w: Setup, id: string) => sortedJson((await getJson<{ duplicates: unknown[] }>(w.client, `/v1/members/${id}/duplicates`)).duplicates.map((d) => w.labels.of(d)))
+    assert.deepEqual(await duplicates(a, member.id), await duplicates(b, idsOfB.get(label)!), `duplicates of ${label}`)
+  }
+}
+
 // ---- The properties ----
 
 const describeItems = (items: unknown[]) => items.map((item, i) => `  ${i}: ${JSON.stringify(item)}`).join('\n')
@@ -404,6 +497,27 @@ for (const store of testStores()) {
           }
         } catch (error) {
           throw new Error(`members:\n${describeItems(members.map(memberBody))}\ncompanies:\n${describeItems(companies.map(companyBody))}\n${(error as Error).message}`, { cause: error })
+        }
+      }), { numRuns: RUNS || 10, includeErrorInReport: true })
+    })
+
+    test('a member batch naming each email once (new members, re-imports, companies from domains) answers and leaves what its items one by one do', async (t) => {
+      // An app of its own, whose clock the re-import moves on, so that updatedAt shows which members it changed.
+      let now = START
+      const own = await openTestApp(store, { clock: () => now, listBlockSize: 4 })
+      t.after(async () => { await own.close() })
+      await fc.assert(fc.asyncProperty(fc.array(importItem, { minLength: 1, maxLength: 20 }).map(distinctEmails), async (items) => {
+        now = START
+        const a = await importSetup(own.app)
+        const b = await importSetup(own.app)
+        try {
+          await sameImport(a, b, items.map((item) => importBody(item)))
+          await sameMembersAndCompanies(a, b)
+          now += 60
+          await sameImport(a, b, items.map((item) => importBody(item, true)))
+          await sameMembersAndCompanies(a, b)
+        } catch (error) {
+          throw new Error(`items:\n${describeItems(items.map((item) => importBody(item)))}\n${(error as Error).message}`, { cause: error })
         }
       }), { numRuns: RUNS || 10, includeErrorInReport: true })
     })

@@ -3,13 +3,14 @@ import { companyKeyPrefix } from '../../domain/identity.js'
 import type { Clock } from '../../domain/time.js'
 import { isId } from '../../domain/uuid.js'
 import { autoCompany, companyDomain, madeFromDomain, memberDomain, settingsOf } from '../model/identity.js'
+import type { MemberBatch } from '../model/member-bulk.js'
 import type { CompanyRow, MemberRow } from '../model/records.js'
 import type { IdentityStore } from '../types.js'
-import { statement, type Db, type Pool } from './database.js'
+import { allSettled, statement, type Db, type Pool } from './database.js'
 import { lockKeys, type recordTable } from './record-table.js'
 
 /** What a member's write needs of the companies' table: find a company by its domain (under the domain's lock), make one. */
-export type CompanyRows = Pick<ReturnType<typeof recordTable<CompanyRow, unknown>>, 'matching' | 'insertRow' | 'lockOfKey' | 'find' | 'deleteRow'>
+export type CompanyRows = Pick<ReturnType<typeof recordTable<CompanyRow, unknown>>, 'matching' | 'matchingMany' | 'insertRow' | 'insertRows' | 'lockOfKey' | 'find' | 'deleteRow'>
 
 // Companies from email domains (model/identity.ts says which domain a write concerns): the settings, and the
 // writes run inside a member's or a company's transaction. Writers of one domain's company take its advisory lock
@@ -63,6 +64,24 @@ export function postgresIdentity (pool: Pool, clock: Clock) {
       }
     },
     /**
+     * What a bulk write of members judged together needs of the companies (model/member-bulk.ts), every domain's
+     * lock taken with the write's others: the settings, the company of each domain, and the companies it makes, in
+     * order, with one statement (each attaching its domain's members).
+     */
+    memberBatch: (companies: CompanyRows) => ({
+      settings,
+      companiesOf: async (db: Db, workspaceId: string, domains: readonly string[]): Promise<Map<string, string>> => {
+        const found = await companies.matchingMany(db, workspaceId, domains.map((domain) => [domain]))
+        return new Map(domains.flatMap((domain, i) => found[i] === undefined ? [] : [[domain, found[i]!.id] as const]))
+      },
+      make: async (db: Db, workspaceId: string, batch: MemberBatch): Promise<void> => {
+        if (batch.made.length === 0) return
+        const made = await companies.insertRows(db, workspaceId, batch.made.map(({ domain }) => autoCompany(domain)),
+          batch.made.map(({ source }) => ({ source })), true)
+        batch.made.forEach(({ domain }, i) => { for (const row of batch.toMade.get(domain)!) row.company_id = made[i]!.id })
+      }
+    }),
+    /**
      * Erasing a member erases the company its email's domain made, unless another member belongs to it (members'
      * beforeDelete). The domain's lock first, as a member write that would join the company takes it.
      */
@@ -78,10 +97,14 @@ export function postgresIdentity (pool: Pool, clock: Clock) {
     },
     /** Company rows written with a new domain attach the members of that domain that have no company (`written` hook). */
     attachMembers: async (db: Db, rows: readonly CompanyRow[], previous: CompanyRow | undefined) => {
-      for (const row of rows) {
-        const domain = await allowed(db, row.workspace_id, companyDomain(row, previous))
-        if (domain !== undefined) await attach(db, row.workspace_id, row.id, domain, clock(), companyKeyPrefix(row.id))
-      }
+      const domains = rows.map((row) => companyDomain(row, previous))
+      if (rows.length === 0 || domains.every((domain) => domain === undefined)) return
+      // The rows are of one workspace (one write's): its settings read once, the attachments sent together.
+      const current = await settings(db, rows[0]!.workspace_id)
+      await allSettled(rows.map(async (row, i) => {
+        const domain = domains[i]
+        if (domain !== undefined && settingsAllow(current, domain)) await attach(db, row.workspace_id, row.id, domain, clock(), companyKeyPrefix(row.id))
+      }))
     }
   }
 }

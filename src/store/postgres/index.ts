@@ -50,7 +50,8 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     written: identity.attachMembers,
     beforeDelete: async (db, row) => await members.companyRemoving(db, row.workspace_id, row.id)
   })
-  const members = postgresMembers(pool, counts, blockSize, clock, engagement, identity.attachMembersOf(companyTable), identity.eraseCompanyOf(companyTable))
+  const members = postgresMembers(pool, counts, blockSize, clock, engagement, identity.attachMembersOf(companyTable), identity.eraseCompanyOf(companyTable),
+    identity.memberBatch(companyTable))
   const idempotency = postgresIdempotency(pool, clock)
   const merges = postgresMerges(pool, clock, members.table, members.recordsOf)
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)

@@ -2,7 +2,7 @@ import { DEFAULT_LEVEL_THRESHOLDS, levelOf } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import type { MemberListFilter, MemberStore } from '../types.js'
 import { checkMember, identity } from '../model/rules.js'
-import { allSettled, existingIds, statement, transaction, type Counters, type Db, type Pool } from './database.js'
+import { allSettled, existingIds, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { recordTable, type Hooks } from './record-table.js'
 import { toMember, type MemberRow } from '../model/records.js'
 import { members } from '../model/resources.js'
@@ -16,6 +16,12 @@ import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 import { eraseCopies } from './merges.js'
 import { postgresPulseBlocks } from './pulse-blocks.js'
 import { exactOfStored, isWholePulseOrder } from '../model/pulse-order.js'
+import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers, outcomesOf, updatedIds, writtenOf, type Holder } from '../model/member-bulk.js'
+import { isId } from '../../domain/uuid.js'
+import type { postgresIdentity } from './identity.js'
+
+/** What a bulk write of members needs of the companies (postgres/identity.ts memberBatch). */
+type MemberBatchCompanies = ReturnType<ReturnType<typeof postgresIdentity>['memberBatch']>
 
 /**
  * The first members of each of a member's identity keys ($1 workspace, $2 the member asked about, $3 kinds, $4 keys),
@@ -29,7 +35,8 @@ export const KEY_MATCHES = `SELECT k.kind, m.member_id AS "memberId", m.created_
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
-  attachCompanies: NonNullable<Hooks<MemberRow>['complete']>, eraseCompany: (db: Db, row: MemberRow) => Promise<void>) {
+  attachCompanies: NonNullable<Hooks<MemberRow>['complete']>, eraseCompany: (db: Db, row: MemberRow) => Promise<void>,
+  companies: MemberBatchCompanies) {
   const deleteActivities = statement<{ id: string, at: number }>(`DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2
     RETURNING id, extract(epoch FROM created_at)::float8 AS at`)
   const deleteDays = statement('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = $2')
@@ -58,6 +65,22 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     // The company of its email's domain (docs/identity.md), its domain's lock taken with the write's others.
     complete: attachCompanies,
     locks: memberDomainLocks,
+    // A batch of new distinct emails, or of re-imports, judged for all at once (model/member-bulk.ts).
+    putIndependent: async (db, workspaceId, inputs) => {
+      if (!isId(workspaceId) || !mayBeIndependentMembers(inputs)) return undefined
+      const [found, companyIds, settings] = await allSettled([
+        table.holders(db, workspaceId, batchEmails(inputs)),
+        companies.companiesOf(db, workspaceId, batchDomains(inputs)),
+        companies.settings(db, workspaceId)
+      ])
+      const batch = judgeMembers(workspaceId, inputs, {
+        holders: found, rows: await lockedRows(db, workspaceId, inputs, found), companies: companyIds, settings
+      }, clock())
+      if (batch === undefined) return undefined
+      await companies.make(db, workspaceId, batch)
+      await table.writeJudged(db, workspaceId, writtenOf(batch))
+      return outcomesOf(batch)
+    },
     // Its activities go with it, and every copy of its data (an erasure). The member's row lock is taken first (remove reads it FOR UPDATE), as every
     // write that touches its activities takes it first.
     beforeDelete: async (db, row) => {
@@ -71,6 +94,20 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       await eraseCompany(db, row)
     }
   })
+
+  /**
+   * The rows of the members the items find, read FOR UPDATE in id order, as every writer of a member locks it: one
+   * changed meanwhile so that it no longer holds the email it was found by (its emails' locks are not all this
+   * transaction's) asks for the whole transaction again.
+   */
+  async function lockedRows (db: Db, workspaceId: string, inputs: readonly object[], holders: readonly Holder[]): Promise<Map<string, MemberRow>> {
+    const locked = await table.findManyForUpdate(db, workspaceId, updatedIds(inputs, holders))
+    for (const { key, id } of holders) {
+      const row = locked.get(id)
+      if (row !== undefined && !members.match.unique.keys(row).some((held) => held.key[0] === key)) throw new Retry()
+    }
+    return locked
+  }
 
   /** The records of rows at `now`: each pulse exact (computed for a stale row), each level on the workspace's thresholds. */
   async function recordsOf (db: Db, rows: readonly MemberRow[], now: number) {

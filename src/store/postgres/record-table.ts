@@ -10,7 +10,7 @@ import { byKey } from '../counted-index.js'
 import { allSettled, eachInSavepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
 import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql } from '../model/matching.js'
 import { putOutcomes } from '../model/rules.js'
-import type { Put, PutOutcome, TransferCursor } from '../types.js'
+import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
 
 /**
  * Takes the advisory locks (model/matching.ts lockOf) in ascending order, until the transaction ends: the sorted
@@ -41,6 +41,17 @@ export interface Hooks<Row> {
   written?: (db: Db, rows: readonly Row[], previous: Row | undefined) => Promise<void>
   /** Advisory locks a write of the input takes besides its key's, with them, before any row lock (model/matching.ts). */
   locks?: (workspaceId: string, input: object) => bigint[]
+  /**
+   * A bulk write of items judged together and written at once (a batch of independent members,
+   * model/member-bulk.ts), every input's locks taken; undefined when the items go one by one.
+   */
+  putIndependent?: (db: Db, workspaceId: string, inputs: readonly object[]) => Promise<Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined>
+}
+
+/** Keys compared value by value, as text. */
+function compareKeys (a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1
+  return 0
 }
 
 const dialect: Dialect = {
@@ -97,6 +108,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     const names = side.columns.map(([c]) => c).join(', ')
     return {
       rows: side.rows,
+      width: side.columns.length,
       clear: statement(`DELETE FROM ${side.table} WHERE workspace_id = $1 AND ${side.owner} = $2`),
       add: statement(`INSERT INTO ${side.table} (workspace_id, ${side.owner}, ${names})
         SELECT $1::uuid, owner, ${names} FROM unnest($2::uuid[], ${side.columns.map(([, type], i) => `$${i + 3}::${type}[]`).join(', ')})
@@ -134,6 +146,31 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     CROSS JOIN LATERAL (SELECT ${readList} FROM ${resource.table} WHERE workspace_id = $1 AND ${matchColumns.map(([column, isBounded], i) =>
       `${isBounded ? `left(${column}, 200) = left(k.v${i}, 200) AND ` : ''}${column} = k.v${i}`).join(' AND ')}
       ORDER BY created_at, id LIMIT 1) AS m`)
+
+  // The rows holding any of many keys of a side-table match (a member by each of a batch's emails): one statement,
+  // an index look-up per key, planned as a generic plan. A custom plan knows the workspace's id, and for one the
+  // statistics do not know yet (an import's first minutes) estimates one row: it may then serve each key by the side
+  // table's (workspace_id, owner) index, reading every side row of the workspace once per key (statement timeouts
+  // at a few thousand members). OFFSET 0 keeps the look-ups from being pulled up into a join, which the planner
+  // makes a hash join over the workspace's side rows.
+  const sideMatch = match?.where.kind === 'side' ? match.where : undefined
+  const selectHolders = sideMatch === undefined
+    ? undefined
+    : statement<{ key: string, id: string, created_at: number }>(`SELECT k.v AS key, m.id, extract(epoch FROM m.created_at)::float8 AS created_at
+      FROM unnest($2::text[]) AS k (v)
+      CROSS JOIN LATERAL (SELECT ${sideMatch.owner} FROM ${sideMatch.table}
+        WHERE workspace_id = $1 AND ${sideMatch.column} = k.v AND ${sideMatch.where} OFFSET 0) AS t
+      CROSS JOIN LATERAL (SELECT id, created_at FROM ${resource.table} WHERE workspace_id = $1 AND id = t.${sideMatch.owner} OFFSET 0) AS m`)
+  const genericPlans = statement<{ mode: string }>(`SELECT current_setting('plan_cache_mode') AS mode,
+    set_config('plan_cache_mode', 'force_generic_plan', true) AS set`)
+  const planMode = statement('SELECT set_config(\'plan_cache_mode\', $1, true)')
+  /** Every row holding one of the keys (a side-table match): its id and time, with the key; several per key for legacy data. */
+  async function holders (db: Db, workspaceId: string, keys: readonly string[]): Promise<Array<{ key: string, id: string, created_at: number }>> {
+    if (keys.length === 0 || selectHolders === undefined || !isId(workspaceId)) return []
+    const [[setting], found] = await allSettled([genericPlans(db), selectHolders(db, workspaceId, keys)])
+    await planMode(db, setting!.mode)
+    return found
+  }
 
   /** `matching` for many keys, in one statement when the match is on columns. */
   async function matchingMany (db: Db, workspaceId: string, keys: ReadonlyArray<readonly string[] | undefined>): Promise<Array<Row | undefined>> {
@@ -184,16 +221,16 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    */
   async function keepSides (db: Db, workspaceId: string, rows: readonly Row[], previous?: Row): Promise<void> {
     await allSettled(sides.map(async (side) => {
-      const owners: string[] = []
-      const columns: string[][] = []
+      const added: string[][] = []
       for (const row of rows) {
         const values = side.rows(row)
         if (previous !== undefined && JSON.stringify(values) === JSON.stringify(side.rows(previous))) return
-        for (const value of values) {
-          owners.push(row.id)
-          value.forEach((v, i) => (columns[i] ??= []).push(v))
-        }
+        for (const value of values) added.push([...value, row.id])
       }
+      // In the primary key's order (values, then owner), so each index page the rows go to is visited once.
+      if (added.length > 1) added.sort(compareKeys)
+      const owners = added.map((value) => value.at(-1)!)
+      const columns = Array.from({ length: side.width }, (_, i) => added.map((value) => value[i]!))
       await allSettled([
         previous !== undefined && side.rows(previous).length > 0 ? side.clear(db, workspaceId, previous.id) : undefined,
         owners.length > 0 ? side.add(db, workspaceId, owners, ...columns) : undefined
@@ -307,6 +344,25 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     ])
     if (hooks.written !== undefined) for (const { row, next } of changed) await hooks.written(db, [next], row)
     return changes.map(({ row }, i) => nexts[i] ?? row)
+  }
+
+  /**
+   * Writes rows a bulk write judged already (their checks and hooks done, their members locked): the new ones (no
+   * `previous`) with one statement, the changed ones with another, the side tables' rows alongside; then the new
+   * ones counted and indexed. Call last in the transaction but for other counters.
+   */
+  async function writeJudged (db: Db, workspaceId: string, written: ReadonlyArray<{ row: Row, previous?: Row }>): Promise<void> {
+    const fresh = written.flatMap(({ row, previous }) => previous === undefined ? [row] : [])
+    const changed = written.flatMap(({ row, previous }) => previous === undefined ? [] : [{ row, previous }])
+    await allSettled([
+      fresh.length > 0 ? insertMany(db, asJson(fresh)) : undefined,
+      keepSides(db, workspaceId, fresh),
+      changed.length > 0 ? updateMany(db, asJson(changed.map(({ row }) => row))) : undefined,
+      ...changed.map(async ({ row, previous }) => await keepSides(db, workspaceId, [row], previous))
+    ])
+    if (fresh.length === 0 || index === undefined || counter === undefined) return
+    await index.changed(db, workspaceId, fresh.map((row) => ({ at: row.created_at, id: row.id })).sort(byKey), 1)
+    await counters.add(db, workspaceId, counter, fresh.length)
   }
 
   /**
@@ -431,6 +487,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     findManyForUpdate,
     matching,
     matchingMany,
+    holders,
+    writeJudged,
     keyOf,
     lockOfKey,
     locksOf,
@@ -465,11 +523,15 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         const { row, created } = await transaction(pool, async (tx) => await putRow(tx, workspaceId, input))
         return { record: toRecord(row), created }
       },
-      /** Every key's lock first, in order; then each input in a savepoint of its own, so one that fails rolls back alone. */
+      /**
+       * Every key's lock first, in order; then a batch the resource can judge together (hooks.putIndependent) written
+       * at once, else each input in a savepoint of its own, so one that fails rolls back alone.
+       */
       async putMany (workspaceId: string, inputs: object[]): Promise<Array<PutOutcome<Rec>>> {
         return putOutcomes(await transaction(pool, async (tx) => {
           await lockKeys(tx, locksOf(workspaceId, inputs))
-          return await eachInSavepoint(tx, inputs, async (sp, input) => await putRow(sp, workspaceId, input))
+          return await hooks.putIndependent?.(tx, workspaceId, inputs) ??
+            await eachInSavepoint(tx, inputs, async (sp, input) => await putRow(sp, workspaceId, input))
         }), toRecord)
       },
       async update (workspaceId: string, id: string, input: object): Promise<Rec | undefined> {

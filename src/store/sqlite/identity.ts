@@ -2,6 +2,7 @@ import { defaultIdentitySettings, settingsAllow, type IdentitySettings } from '.
 import { companyKeyPrefix } from '../../domain/identity.js'
 import type { Clock } from '../../domain/time.js'
 import { autoCompany, companyDomain, madeFromDomain, memberDomain, settingsOf } from '../model/identity.js'
+import type { MemberBatch } from '../model/member-bulk.js'
 import type { CompanyRow, MemberRow } from '../model/records.js'
 import type { IdentityStore } from '../types.js'
 import { writer, type Db } from './database.js'
@@ -55,6 +56,23 @@ export function sqliteIdentity (db: Db, clock: Clock) {
         companies.insertRows(row.workspace_id, [autoCompany(domain)], [{ source: row.source }], true)[0]!
       row.company_id = company.id
     },
+    /**
+     * What a bulk write of members judged together needs of the companies (model/member-bulk.ts): the settings,
+     * the company of each domain, and the companies it makes, in order (each attaching its domain's members).
+     */
+    memberBatch: (companies: CompanyRows) => ({
+      settings,
+      companiesOf: (workspaceId: string, domains: readonly string[]): Map<string, string> => new Map(domains.flatMap((domain) => {
+        const company = companies.matching(workspaceId, [domain])
+        return company === undefined ? [] : [[domain, company.id] as const]
+      })),
+      make: (workspaceId: string, batch: MemberBatch): void => {
+        for (const { domain, source } of batch.made) {
+          const company = companies.insertRows(workspaceId, [autoCompany(domain)], [{ source }], true)[0]!
+          for (const row of batch.toMade.get(domain)!) row.company_id = company.id
+        }
+      }
+    }),
     /** Erasing a member erases the company its email's domain made, unless another member belongs to it (members' beforeDelete). */
     eraseCompanyOf: (companies: CompanyRows) => (member: MemberRow): void => {
       const company = member.company_id === null ? undefined : companies.find(member.workspace_id, member.company_id)

@@ -39,7 +39,8 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
     written: identity.attachMembers,
     beforeDelete: (row) => members.companyRemoving(row.workspace_id, row.id)
   })
-  const members = sqliteMembers(db, counts, blockSize, clock, engagement, identity.attachMember(companyTable), identity.eraseCompanyOf(companyTable))
+  const members = sqliteMembers(db, counts, blockSize, clock, engagement, identity.attachMember(companyTable), identity.eraseCompanyOf(companyTable),
+    identity.memberBatch(companyTable))
   const idempotency = sqliteIdempotency(db, clock)
   const merges = sqliteMerges(db, clock, members.table, members.recordsOf)
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)

@@ -15,6 +15,11 @@ import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 import { sqliteErasure } from './merges.js'
 import { sqlitePulseBlocks } from './pulse-blocks.js'
 import { exactOfStored, isWholePulseOrder } from '../model/pulse-order.js'
+import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers, outcomesOf, updatedIds, writtenOf } from '../model/member-bulk.js'
+import type { sqliteIdentity } from './identity.js'
+
+/** What a bulk write of members needs of the companies (sqlite/identity.ts memberBatch). */
+type MemberBatchCompanies = ReturnType<ReturnType<typeof sqliteIdentity>['memberBatch']>
 
 /**
  * The first members of one identity key (workspace, kind, key, the member asked about), newest first: a range of
@@ -25,7 +30,8 @@ export const KEY_MATCHES = `SELECT member_id AS memberId, created_at AS createdA
 
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function sqliteMembers (db: Db, counters: Counters, blockSize: number, clock: Clock, engagement: SqliteEngagement,
-  attachCompany: (row: MemberRow, previous: MemberRow | undefined, input: object) => void, eraseCompany: (row: MemberRow) => void) {
+  attachCompany: (row: MemberRow, previous: MemberRow | undefined, input: object) => void, eraseCompany: (row: MemberRow) => void,
+  companies: MemberBatchCompanies) {
   // Other members' activities that point at the removed ones keep no dangling reference.
   const clearReferences = ['reply_to', 'react_to', 'invite_to'].map((column) => db.prepare(`
     UPDATE activities SET ${column} = NULL, updated_at = @now
@@ -49,6 +55,21 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       (companyId) => companyExists.get(row.workspace_id, companyId) !== undefined),
     // The company of its email's domain (docs/identity.md).
     complete: attachCompany,
+    // A batch of new distinct emails, or of re-imports, judged for all at once (model/member-bulk.ts).
+    putIndependent: (workspaceId, inputs) => {
+      if (!mayBeIndependentMembers(inputs)) return undefined
+      const holders = table.holders(workspaceId, batchEmails(inputs))
+      const batch = judgeMembers(workspaceId, inputs, {
+        holders,
+        rows: table.findMany(workspaceId, updatedIds(inputs, holders)),
+        companies: companies.companiesOf(workspaceId, batchDomains(inputs)),
+        settings: companies.settings(workspaceId)
+      }, clock())
+      if (batch === undefined) return undefined
+      companies.make(workspaceId, batch)
+      table.writeJudged(workspaceId, writtenOf(batch))
+      return outcomesOf(batch)
+    },
     // Its activities go with it, and every copy of its data (an erasure).
     beforeDelete: (row) => {
       erase(row.workspace_id, row.id)

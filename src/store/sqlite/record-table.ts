@@ -8,7 +8,7 @@ import { writer, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
 import { gainedKeys, keyConflict, matchSql } from '../model/matching.js'
-import type { Put, PutOutcome, TransferCursor } from '../types.js'
+import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
 import { itemOutcome, putOutcomes } from '../model/rules.js'
 
 /** A resource's own part of its writes, run inside their transactions. */
@@ -21,6 +21,17 @@ export interface Hooks<Row> {
   written?: (row: Row, previous: Row | undefined) => void
   /** Runs first when the row is deleted: the part of the delete's cascade its description does not say. */
   beforeDelete?: (row: Row) => void
+  /**
+   * A bulk write of items judged together and written at once (a batch of independent members,
+   * model/member-bulk.ts), inside putMany's transaction; undefined when the items go one by one.
+   */
+  putIndependent?: (workspaceId: string, inputs: readonly object[]) => Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined
+}
+
+/** Keys compared value by value, as text (a side table's primary key order, for its inserts). */
+function compareKeys (a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1
+  return 0
 }
 
 const dialect: Dialect = {
@@ -62,7 +73,10 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     rows: side.rows,
     clear: db.prepare(`DELETE FROM ${side.table} WHERE workspace_id = ? AND ${side.owner} = ?`),
     add: db.prepare(`INSERT OR IGNORE INTO ${side.table} (workspace_id, ${side.owner}, ${side.columns.map(([c]) => c).join(', ')})
-      VALUES (?, ?, ${side.columns.map(() => '?').join(', ')})`)
+      VALUES (?, ?, ${side.columns.map(() => '?').join(', ')})`),
+    // Many rows' values at once, as a JSON array of [owner, ...values] in the primary key's order (values, then owner).
+    addMany: db.prepare(`INSERT OR IGNORE INTO ${side.table} (workspace_id, ${side.owner}, ${side.columns.map(([c]) => c).join(', ')})
+      SELECT ?, json_extract(value, '$[0]'), ${side.columns.map((_, i) => `json_extract(value, '$[${i + 1}]')`).join(', ')} FROM json_each(?)`)
   }))
   const index = counter === undefined ? undefined : countedIndex(db, counters, table, counter, blockSize)
   const pageFromTop = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = @workspace_id
@@ -93,6 +107,28 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       ? undefined
       : decode(selectMatch.get({ workspace_id: workspaceId, ...Object.fromEntries(key.map((value, i) => [`p${i + 1}`, value])) }) as Row | undefined)
 
+  // The rows holding any of many keys of a side-table match (a member by each of a batch's emails), and rows by
+  // id: one statement each, the keys first (CROSS JOIN keeps SQLite's join order: else it may scan the workspace's
+  // side rows for them).
+  const sideMatch = match?.where.kind === 'side' ? match.where : undefined
+  const selectHolders = sideMatch === undefined
+    ? undefined
+    : db.prepare(`SELECT t.${sideMatch.column} AS key, m.id, m.created_at
+      FROM json_each(@keys) AS j CROSS JOIN ${sideMatch.table} AS t CROSS JOIN ${table} AS m
+      WHERE t.workspace_id = @workspace_id AND t.${sideMatch.column} = j.value AND t.${sideMatch.where}
+        AND m.workspace_id = @workspace_id AND m.id = t.${sideMatch.owner}`)
+  const selectMany = db.prepare(`SELECT ${resource.columns.map((c) => `m.${c}`).join(', ')} FROM json_each(?) AS j CROSS JOIN ${table} AS m
+    WHERE m.workspace_id = ? AND m.id = j.value`)
+  /** Every row holding one of the keys (a side-table match): its id and time, with the key; several per key for legacy data. */
+  const holders = (workspaceId: string, keys: readonly string[]): Array<{ key: string, id: string, created_at: number }> =>
+    keys.length === 0 || selectHolders === undefined
+      ? []
+      : selectHolders.all({ workspace_id: workspaceId, keys: JSON.stringify(keys) }) as Array<{ key: string, id: string, created_at: number }>
+  /** The rows of these ids, by id. */
+  const findMany = (workspaceId: string, ids: readonly string[]): Map<string, Row> => ids.length === 0
+    ? new Map()
+    : new Map((selectMany.all(JSON.stringify(ids), workspaceId) as Row[]).map((row) => [row.id, decode(row)!]))
+
   /** The key a new record made of `input` would have (the resource's match), and the row that has it. */
   const keyOf = (workspaceId: string, input: object, extra: Record<string, unknown> = {}) =>
     match?.key(newRow(resource, workspaceId, input, extra, 0))
@@ -118,6 +154,42 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
       if (previous !== undefined) side.clear.run(row.workspace_id, row.id)
       for (const value of values) side.add.run(row.workspace_id, row.id, ...value)
     }
+  }
+
+  /**
+   * Writes rows a bulk write judged already (their checks and hooks done): new ones (no `previous`) inserted, the
+   * others over their previous state; each side table's new rows with one statement, in its key's order, so the
+   * index pages they touch are touched once each. New rows are counted and indexed as insertRows counts them.
+   */
+  function writeJudged (workspaceId: string, written: ReadonlyArray<{ row: Row, previous?: Row }>): void {
+    const fresh: Row[] = []
+    for (const { row, previous } of written) {
+      if (previous === undefined) {
+        insert.run(encode(row))
+        fresh.push(row)
+        continue
+      }
+      const encoded = encode(row) as Record<string, unknown>
+      const before = encode(previous) as Record<string, unknown>
+      const changed = writable.filter((c) => encoded[c] !== before[c])
+      if (changed.length > 0) updateOf(changed).run(encoded)
+    }
+    for (const side of sides) {
+      const added: string[][] = []
+      for (const { row, previous } of written) {
+        const values = side.rows(row)
+        if (previous !== undefined) {
+          if (JSON.stringify(values) === JSON.stringify(side.rows(previous))) continue
+          side.clear.run(workspaceId, row.id)
+        }
+        for (const value of values) added.push([row.id, ...value])
+      }
+      const order = (a: string[]) => [...a.slice(1), a[0]!]
+      added.sort((a, b) => compareKeys(order(a), order(b)))
+      if (added.length > 0) side.addMany.run(workspaceId, JSON.stringify(added))
+    }
+    if (pendingRows !== undefined) pendingRows.push(...fresh)
+    else count(workspaceId, fresh)
   }
 
   const count = (workspaceId: string, rows: readonly Row[]) => {
@@ -264,8 +336,9 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   const put = db.transaction((workspaceId: string, input: object) => putRow(workspaceId, input))
   // Each input in a savepoint of its own (a transaction function called inside another): one that fails rolls
   // back alone and answers its error; the others are written together.
+  // A batch the resource can judge together (hooks.putIndependent) is written at once instead.
   const putMany = db.transaction((workspaceId: string, inputs: object[]) =>
-    batched(workspaceId, () => inputs.map((input) => itemOutcome(() => put(workspaceId, input)))))
+    batched(workspaceId, () => hooks.putIndependent?.(workspaceId, inputs) ?? inputs.map((input) => itemOutcome(() => put(workspaceId, input)))))
   const createMany = db.transaction((workspaceId: string, inputs: object[]) => insertRows(workspaceId, inputs).map((row) => row.id))
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
     const row = find(workspaceId, id)
@@ -287,6 +360,9 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     find,
     decode,
     matching,
+    holders,
+    findMany,
+    writeJudged,
     keyOf,
     matchOf,
     batched,
