@@ -36,8 +36,19 @@ export function toEpochSeconds (text: string): number {
   return Math.floor(Date.parse(text.toUpperCase()) / 1000)
 }
 
+// The texts of the times formatted lately: a bulk answer holds a thousand records whose updatedAt are mostly one
+// time (its transaction's), and Date's toISOString is a microsecond a call. Cleared when full, so it stays small.
+const recentWireTimes = new Map<number, string>()
+const RECENT_WIRE_TIMES = 1024
+
 export function toWireTime (epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toISOString().slice(0, 19) + 'Z'
+  let text = recentWireTimes.get(epochSeconds)
+  if (text === undefined) {
+    text = new Date(epochSeconds * 1000).toISOString().slice(0, 19) + 'Z'
+    if (recentWireTimes.size === RECENT_WIRE_TIMES) recentWireTimes.clear()
+    recentWireTimes.set(epochSeconds, text)
+  }
+  return text
 }
 
 export function nowSeconds (): number {

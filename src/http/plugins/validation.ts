@@ -69,19 +69,21 @@ function validator (options: Options): Ajv {
  * JSON, but no store can keep it as sent), and a query's integers for plain decimal digits (Ajv's coercion
  * would read `0x10`, `1e1`, `+20` and ` 20` as numbers).
  */
-let itemCompiler: FastifySchemaCompiler<unknown> | undefined
+const itemCompilers = new Map<boolean, FastifySchemaCompiler<unknown>>()
 
 /**
  * Checks one item of a bulk body as its own route checks a whole body: undefined when it is valid, else the 400
- * it would answer, its details' fields relative to the item.
+ * it would answer, its details' fields relative to the item. `textChecked`: the items come from a body whose
+ * text was found well-formed as a whole (a bulk route's), so a valid item's text is not walked again.
  */
-export function itemValidator (schema: TSchema): (item: unknown) => AppError | undefined {
-  itemCompiler ??= validatorCompiler()
-  const validate = itemCompiler({ schema, httpPart: 'body', method: 'POST', url: '' }) as ((data: unknown) => boolean) & { errors?: unknown }
+export function itemValidator (schema: TSchema, textChecked = false): (item: unknown) => AppError | undefined {
+  let compiler = itemCompilers.get(textChecked)
+  if (compiler === undefined) itemCompilers.set(textChecked, compiler = validatorCompiler(textChecked))
+  const validate = compiler({ schema, httpPart: 'body', method: 'POST', url: '' }) as ((data: unknown) => boolean) & { errors?: unknown }
   return (item) => validate(item) ? undefined : toAppError({ validation: validate.errors, validationContext: 'body' })
 }
 
-function validatorCompiler (): FastifySchemaCompiler<unknown> {
+function validatorCompiler (textChecked = false): FastifySchemaCompiler<unknown> {
   // Each kind twice: one that stops at the first problem, for every request, and one that finds them all
   // (allErrors), only for a request the first refused.
   const body = { fast: validator({ coerceTypes: false, useDefaults: false }), thorough: validator({ coerceTypes: false, useDefaults: false, allErrors: true }) }
@@ -94,9 +96,9 @@ function validatorCompiler (): FastifySchemaCompiler<unknown> {
     // Fastify reads a failed validation's errors from the function it was given.
     const validate = (data: unknown): boolean => {
       // Text that is not well-formed is reported alone: what the schema would say of it means nothing.
-      const { issues: illFormed, values } = illFormedText(data, '')
-      if (illFormed.length > 0) {
-        validate.errors = illFormed
+      let scanned = textChecked ? undefined : illFormedText(data, '')
+      if (scanned !== undefined && scanned.issues.length > 0) {
+        validate.errors = scanned.issues
         return false
       }
       const undecimal = notDecimal(data, integers)
@@ -107,9 +109,10 @@ function validatorCompiler (): FastifySchemaCompiler<unknown> {
         return true
       }
       let problems = compiled.errors ?? []
+      scanned ??= illFormedText(data, '')
       // Every problem of an input of ordinary size. Of a huge one (100,000 bad array items or unknown keys fit
       // in a megabyte), finding them all costs several times what the first did, so the first is all it gets.
-      if (!valid && values <= THOROUGH_VALUES) {
+      if (!valid && scanned.values <= THOROUGH_VALUES) {
         thorough ??= ajv.thorough.compile(schema as object)
         thorough(data)
         problems = thorough.errors ?? problems

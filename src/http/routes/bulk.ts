@@ -27,7 +27,8 @@ export interface BulkRoute<Item, Rec> {
  * would get alone, and is not written), the others written together; 200 with one result per item, in order.
  */
 export function bulkRoute<Item, Rec> (route: BulkRoute<Item, Rec>): FastifyPluginAsyncTypebox {
-  const check = itemValidator(route.item)
+  // The body's validation found all of its text well-formed, items included.
+  const check = itemValidator(route.item, true)
   return async (app) => {
     app.post('/bulk', {
       bodyLimit: BULK_BODY_LIMIT_BYTES,

@@ -22,9 +22,17 @@ export function toColumns (fields: FieldMap, input: object): Record<string, unkn
   return out
 }
 
+// A resource's empty columns, made once when they are all plain values (a list's empty value is an array of its
+// own per row, never shared): a bulk write builds a row per item.
+const emptyOf = new WeakMap<FieldMap, Readonly<Record<string, unknown>> | null>()
+
 /** Null (or the converter's empty value) for every column of `fields`, for a new row. */
-export function emptyColumns (fields: FieldMap): Record<string, unknown> {
-  return toColumns(fields, Object.fromEntries(Object.keys(fields).map((key) => [key, null])))
+export function emptyColumns (fields: FieldMap): Readonly<Record<string, unknown>> {
+  const known = emptyOf.get(fields)
+  if (known != null) return known
+  const empty = toColumns(fields, Object.fromEntries(Object.keys(fields).map((key) => [key, null])))
+  if (known === undefined) emptyOf.set(fields, Object.values(empty).some((value) => typeof value === 'object' && value !== null) ? null : Object.freeze(empty))
+  return empty
 }
 
 /** Whether applying `update` to `row` alters anything (arrays compare by their elements). */

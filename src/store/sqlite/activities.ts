@@ -114,17 +114,18 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
 
   /**
    * New activities: the members are checked first (the first that does not exist fails as memberId), then each
-   * input's references, and its type found; then each member's counts move once, with the pulse the activities
-   * give (in a bulk write that waits for its end), and the rows go in.
+   * input's references (unless `judged`: a bulk batch checked them all before), and its type found; then each
+   * member's counts move once, with the pulse the activities give (in a bulk write that waits for its end), and
+   * the rows go in.
    */
-  function insertAll (workspaceId: string, given: readonly ActivityInput[], matched = false): ActivityRow[] {
+  function insertAll (workspaceId: string, given: readonly ActivityInput[], matched = false, judged = false): ActivityRow[] {
     const inputs = given.map((input) => named(workspaceId, input))
     const now = clock()
     const ats = inputs.map((input) => input.createdAt ?? now)
     const memberIds = inputs.map((input) => input.memberId)
-    for (const memberId of new Set(memberIds)) if (exists.member.get(workspaceId, memberId) === undefined) throw new InvalidFieldError('memberId')
+    if (!judged) for (const memberId of new Set(memberIds)) if (exists.member.get(workspaceId, memberId) === undefined) throw new InvalidFieldError('memberId')
     const extras = inputs.map((input, i) => {
-      checkReferences(workspaceId, { ...input, memberId: undefined })
+      if (!judged) checkReferences(workspaceId, { ...input, memberId: undefined })
       return { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey), created_at: ats[i]!, updated_at: now }
     })
     const counted = inputs.map((input, i) => ({ workspace_id: workspaceId, member_id: input.memberId, channel_id: input.channelId ?? null, ...extras[i]! }))
@@ -186,15 +187,23 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
   function putIndependent (workspaceId: string, inputs: readonly ActivityInput[]): RowOutcome[] | undefined {
     const keys = inputs.map((input) => table.keyOf(workspaceId, input))
     if (!mayBeIndependent(inputs, keys)) return undefined
+    // Nothing is written while the batch is judged, so each record is looked up once (a batch names a few channels
+    // and members many times).
+    const seen = { member: new Map<string, boolean>(), channel: new Map<string, boolean>(), activity: new Map<string, boolean>() }
+    const found = (kind: 'member' | 'channel' | 'activity', id: string): boolean => {
+      let known = seen[kind].get(id)
+      if (known === undefined) seen[kind].set(id, known = exists[kind].get(workspaceId, id) !== undefined)
+      return known
+    }
     const judgements = judge(inputs, {
-      found: keys.map((key) => table.matching(workspaceId, key)),
+      found: table.matchingMany(workspaceId, keys),
       typeIds: new Map([...new Set(inputs.map((input) => input.activityTypeKey))]
         .map((key) => [key, batchTypes?.get(key) ?? selectType.get(workspaceId, key) as string | undefined])),
-      memberFound: (id) => exists.member.get(workspaceId, id) !== undefined,
-      recordFound: (kind, id) => exists[kind].get(workspaceId, id) !== undefined
+      memberFound: (id) => found('member', id),
+      recordFound: found
     })
     if (judgements === undefined) return undefined
-    const inserted = insertAll(workspaceId, judgements.flatMap((j) => 'input' in j && j.found === undefined ? [j.input] : []), true)
+    const inserted = insertAll(workspaceId, judgements.flatMap((j) => 'input' in j && j.found === undefined ? [j.input] : []), true, true)
     let n = 0
     return judgements.map((j) => 'error' in j
       ? j

@@ -129,6 +129,26 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     ? new Map()
     : new Map((selectMany.all(JSON.stringify(ids), workspaceId) as Row[]).map((row) => [row.id, decode(row)!]))
 
+  // The rows of many keys at once (a match on columns), as PostgreSQL's matchingMany: each key's oldest row, by
+  // the key's index, in one statement instead of one per key (a bulk batch's thousand look-ups); CROSS JOIN keeps
+  // the keys outside (SQLite would rather walk the workspace's rows).
+  const matchColumns = match?.where.kind === 'columns' ? match.where.columns : undefined
+  const selectMatches = matchColumns === undefined
+    ? undefined
+    : db.prepare(`SELECT k.key AS match_index, ${resource.columns.map((c) => `m.${c}`).join(', ')} FROM json_each(@keys) AS k
+      CROSS JOIN ${table} AS m ON m.workspace_id = @workspace_id AND m.id = (SELECT id FROM ${table} WHERE workspace_id = @workspace_id
+        AND ${matchColumns.map(([column], i) => `${column} = json_extract(k.value, '$[${i}]')`).join(' AND ')} ORDER BY created_at, id LIMIT 1)`)
+  /** `matching` for many keys, in one statement when the match is on columns. */
+  function matchingMany (workspaceId: string, keys: ReadonlyArray<readonly string[] | undefined>): Array<Row | undefined> {
+    if (selectMatches === undefined) return keys.map((key) => matching(workspaceId, key))
+    const wanted = keys.flatMap((key, i) => key === undefined ? [] : [{ key, i }])
+    const found: Array<Row | undefined> = keys.map(() => undefined)
+    if (wanted.length === 0) return found
+    const rows = selectMatches.all({ workspace_id: workspaceId, keys: JSON.stringify(wanted.map(({ key }) => key)) }) as Array<Row & { match_index: number }>
+    for (const { match_index: n, ...row } of rows) found[wanted[n]!.i] = decode(row as unknown as Row)
+    return found
+  }
+
   /** The key a new record made of `input` would have (the resource's match), and the row that has it. */
   const keyOf = (workspaceId: string, input: object, extra: Record<string, unknown> = {}) =>
     match?.key(newRow(resource, workspaceId, input, extra, 0))
@@ -363,6 +383,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     holders,
     findMany,
     writeJudged,
+    matchingMany,
     keyOf,
     matchOf,
     batched,
