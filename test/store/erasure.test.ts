@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { describe, test, type TestContext } from 'node:test'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import type { Store } from '../../src/store/types.js'
-import { api, authHeader, createMember, newWorkspace, postgresAvailable, postgresSchema, recordOf, TEST_SECRET, testStores } from '../support/helpers.js'
+import { api, authHeader, createMember, newWorkspace, postgresAvailable, postgresSchema, recordOf, tempDatabasePath, TEST_SECRET, testStores } from '../support/helpers.js'
 import { getMember, sharedApp } from '../support/ingestion-support.js'
 
 // Issue 17, "Erasure": DELETE /v1/members/{id} leaves no copy of the member's personal data anywhere in the service.
@@ -40,14 +39,14 @@ async function writeAndErase (t: TestContext, store: Store, marker: string): Pro
 
 describe('erasure leaves no copy of a member', () => {
   test('sqlite: no byte of the database file holds it', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const store = openSqliteStore(join(dir, 'records.db'), { synchronous: 'normal' })
+    const path = tempDatabasePath(t)
+    const store = openSqliteStore(path, { synchronous: 'normal' })
     const marker = `erase${randomUUID().replaceAll('-', '')}`
     await writeAndErase(t, store, marker)
     await store.close()
-    for (const file of readdirSync(dir)) {
-      assert.equal(readFileSync(join(dir, file)).includes(marker), false, `${file} holds the erased member`)
+    // The database, its log and any other file beside it.
+    for (const file of readdirSync(dirname(path))) {
+      assert.equal(readFileSync(join(dirname(path), file)).includes(marker), false, `${file} holds the erased member`)
     }
   })
 

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, test, type TestContext } from 'node:test'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
@@ -9,7 +6,7 @@ import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { Database } from '../../src/store/sqlite/driver.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import type { Store } from '../../src/store/types.js'
-import { api, createActivity, createMember, newWorkspace, postgresAvailable, postgresSchema, TEST_SECRET, wireTimeAgo, type Api } from '../support/helpers.js'
+import { api, type Api, createActivity, createMember, newWorkspace, postgresAvailable, postgresSchema, tempDatabasePath, TEST_SECRET, wireTimeAgo } from '../support/helpers.js'
 
 // docs/ingestion.md: a database written before the pair rule may hold several activities of one (source,
 // externalId). The oldest (createdAt, then id) is the one a re-delivery updates, whether it comes alone or in a
@@ -49,9 +46,7 @@ async function assertOldestUpdated (client: Api, seeded: Seeded): Promise<void> 
 
 describe('activities sharing a pair, written before the pair rule', () => {
   test('sqlite', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const path = join(dir, 'records.db')
+    const path = tempDatabasePath(t)
     const workspaceId = newWorkspace()
     const before = openSqliteStore(path, { synchronous: 'normal' })
     const seeded = await seed(await appOn(t, before, workspaceId))

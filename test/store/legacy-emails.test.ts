@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, test, type TestContext } from 'node:test'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
@@ -9,7 +6,7 @@ import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { Database } from '../../src/store/sqlite/driver.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import type { Store } from '../../src/store/types.js'
-import { api, createMember, newWorkspace, postgresAvailable, postgresSchema, TEST_SECRET, type Api } from '../support/helpers.js'
+import { api, type Api, createMember, newWorkspace, postgresAvailable, postgresSchema, tempDatabasePath, TEST_SECRET } from '../support/helpers.js'
 import { assertConflict, getMember, type Member } from '../support/ingestion-support.js'
 
 // Issue 17: a database written before emails became unique may hold members sharing one. It works on without
@@ -51,9 +48,7 @@ async function assertWorksOn (client: Api, first: Member, second: Member): Promi
 
 describe('members sharing an email, written before emails became unique', () => {
   test('sqlite', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const path = join(dir, 'records.db')
+    const path = tempDatabasePath(t)
     const workspaceId = newWorkspace()
     const before = openSqliteStore(path, { synchronous: 'normal' })
     const { first, second } = await seed(await appOn(t, before, workspaceId))

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { KEY_MATCHES as POSTGRES_KEY_MATCHES } from '../../src/store/postgres/members.js'
@@ -10,7 +7,7 @@ import { Database } from '../../src/store/sqlite/driver.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { KEY_MATCHES as SQLITE_KEY_MATCHES } from '../../src/store/sqlite/members.js'
 import type { Store } from '../../src/store/types.js'
-import { postgresAvailable, postgresSchema } from '../support/helpers.js'
+import { postgresAvailable, postgresSchema, tempDatabasePath } from '../support/helpers.js'
 
 // GET /v1/members/{id}/duplicates is served by indexes, never a scan of the workspace (issue 17): each of the
 // member's identity keys is a range of member_keys' primary key (workspace_id, kind, key, created_at, member_id),
@@ -33,9 +30,7 @@ async function seed (store: Store): Promise<{ workspaceId: string, memberId: str
 
 describe('the duplicates query reads the identity keys\' index, and nothing else', () => {
   test('sqlite', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const path = join(dir, 'records.db')
+    const path = tempDatabasePath(t)
     const store = openSqliteStore(path, { synchronous: 'normal' })
     const { workspaceId, memberId } = await seed(store)
     await store.close()
@@ -93,9 +88,7 @@ const EXPECTED_KEYS = (ids: string[], keptCompany: string, engineId: string) => 
 
 describe('member_keys holds exactly each member\'s keys after a company is deleted', () => {
   test('sqlite', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const path = join(dir, 'records.db')
+    const path = tempDatabasePath(t)
     const store = openSqliteStore(path, { synchronous: 'normal' })
     const { workspaceId, memberIds, engineId } = await companyLifecycle(store)
     const kept = (await store.members.get(workspaceId, memberIds[2]!))!.companyId!

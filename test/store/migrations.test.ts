@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, test, type TestContext } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.js'
@@ -15,7 +12,7 @@ import { Database } from '../../src/store/sqlite/driver.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { migrations as sqliteMigrations } from '../../src/store/sqlite/migrations/index.js'
 import type { Store } from '../../src/store/types.js'
-import { api, newWorkspace, postgresAvailable, postgresSchema, TEST_SECRET } from '../support/helpers.js'
+import { api, newWorkspace, postgresAvailable, postgresSchema, tempDatabasePath, TEST_SECRET } from '../support/helpers.js'
 
 // Migration 2 builds the counted index of every list a database already holds, with SQL frozen in the migration
 // (it never calls the live index code, whose block size may change). A database at version 1 with 2,345 channels,
@@ -48,9 +45,7 @@ async function assertEveryPage (t: TestContext, store: Store, workspaceId: strin
 
 describe('migration 2 builds the counted index of the lists already stored', () => {
   test('sqlite', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const path = join(dir, 'records.db')
+    const path = tempDatabasePath(t)
     const workspaceId = newWorkspace()
     const rows = channels()
     const db = new Database(path)
@@ -122,9 +117,7 @@ function engagementFixture () {
 
 describe('migration 4 counts the activities already stored for engagement', () => {
   test('sqlite', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const path = join(dir, 'records.db')
+    const path = tempDatabasePath(t)
     const { now, ids, activities } = engagementFixture()
     const db = new Database(path)
     db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)')
@@ -222,9 +215,7 @@ async function assertDuplicatesAfterUpgrade (t: TestContext, store: Store, fixtu
 
 describe('migration 8 and the keys of the members already stored', () => {
   test('sqlite', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const path = join(dir, 'records.db')
+    const path = tempDatabasePath(t)
     const fixture = duplicatesFixture()
     const db = new Database(path)
     db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)')
@@ -309,9 +300,7 @@ function companyDomainsFixture () {
 
 describe('migration 7 gives members their email domain and keeps companies sharing a domain', () => {
   test('sqlite', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    t.after(() => rmSync(dir, { recursive: true, force: true }))
-    const path = join(dir, 'records.db')
+    const path = tempDatabasePath(t)
     const { now, ids, companies, members } = companyDomainsFixture()
     const db = new Database(path)
     db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)')

@@ -27,6 +27,13 @@ export interface TestStoreOptions {
   clock?: Clock
 }
 
+/** The path of a SQLite database in a new temporary folder, removed when the test ends. */
+export function tempDatabasePath (t: TestContext): string {
+  const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  return join(dir, 'records.db')
+}
+
 /** A store the whole API suite runs against; each `open` gives a fresh, empty database. */
 export interface TestStore {
   name: string
