@@ -1,6 +1,6 @@
-import { DAY_SECONDS, dayOf, leavesWindowAt, minPulseForLevel, windowAt, type TypeContribution } from '../../domain/engagement.js'
+import { DAY_SECONDS, dayOf, inWindow, leavesWindowAt, minPulseForLevel, windowAt, type TypeContribution } from '../../domain/engagement.js'
 import type { MemberListFilter } from '../types.js'
-import type { MemberRow } from './records.js'
+import type { ActivityRow, MemberRow } from './records.js'
 
 // How both stores keep pulse exact at every read at a bounded cost (docs/engagement.md):
 // - member_activity_days counts each member's activities per UTC day, type and channel, in each activity write's
@@ -138,4 +138,30 @@ export function spansByMember (memberIds: readonly string[], ats: readonly numbe
     else Object.assign(span, { n: span.n + 1, first: Math.min(span.first, at), last: Math.max(span.last, at) })
   })
   return spans
+}
+
+/** What an activity counts by: its member, day, type and channel. */
+export type CountedRow = Pick<ActivityRow, 'workspace_id' | 'member_id' | 'created_at' | 'activity_type_id' | 'channel_id'>
+
+/** The points a member's stored pulse gains, and the instant until which it stays exact with them. */
+export interface Gain {
+  points: number
+  until: number
+}
+
+/**
+ * What new activities add to each member's stored pulse: the points of those in the window at `now` (`pointsOf`
+ * gives an activity's), and the instant the first of them leaves it. (A member whose stored pulse is stale, or who
+ * is excluded, takes no gain: the stores' update says so.)
+ */
+export function gainsOf (rows: readonly CountedRow[], now: number, pointsOf: (row: CountedRow) => number): Map<string, Gain> {
+  const gains = new Map<string, Gain>()
+  for (const row of rows) {
+    if (!inWindow(row.created_at, now)) continue
+    const gained = gains.get(row.member_id) ?? { points: 0, until: NEVER }
+    gained.points += pointsOf(row)
+    gained.until = Math.min(gained.until, leavesWindowAt(row.created_at))
+    gains.set(row.member_id, gained)
+  }
+  return gains
 }

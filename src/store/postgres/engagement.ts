@@ -1,8 +1,8 @@
-import { DEFAULT_LEVEL_THRESHOLDS, dayOf, engagementOf, inWindow, leavesWindowAt, type TypeContribution } from '../../domain/engagement.js'
+import { DEFAULT_LEVEL_THRESHOLDS, dayOf, engagementOf, inWindow, type TypeContribution } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import { isId } from '../../domain/uuid.js'
 import type { EngagementStore } from '../types.js'
-import { contributionsOf, exactUntil, isExact, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow } from '../model/engagement.js'
+import { contributionsOf, exactUntil, gainsOf, isExact, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow, type CountedRow } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import { allSettled, statement, transaction, type Db, type Pool } from './database.js'
 
@@ -17,9 +17,6 @@ import { allSettled, statement, transaction, type Db, type Pool } from './databa
  * waiting behind one went past the statement timeout (a 503; BENCHMARKS.md, after issue 16).
  */
 const REFRESH_BATCH = 25
-
-/** What an activity counts by: its member, day, type and channel. */
-type CountedRow = Pick<ActivityRow, 'workspace_id' | 'member_id' | 'created_at' | 'activity_type_id' | 'channel_id'>
 
 const channelOf = (row: Pick<ActivityRow, 'channel_id'>) => row.channel_id ?? NO_CHANNEL
 
@@ -221,13 +218,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
       }
       const [, , points] = await allSettled([locked, counting, pointsOf(db, workspaceId, recent.map((row) => row.activity_type_id), recent.map(channelOf))])
       const pointsByKey = new Map(points.map((row) => [`${row.type} ${row.channel}`, row.points]))
-      const gains = new Map<string, { points: number, until: number }>()
-      for (const row of recent) {
-        const gained = gains.get(row.member_id) ?? { points: 0, until: NEVER }
-        gained.points += pointsByKey.get(`${row.activity_type_id} ${channelOf(row)}`) ?? 0
-        gained.until = Math.min(gained.until, leavesWindowAt(row.created_at))
-        gains.set(row.member_id, gained)
-      }
+      const gains = gainsOf(recent, now, (row) => pointsByKey.get(`${row.activity_type_id} ${channelOf(row)}`) ?? 0)
       const ids = [...gains.keys()]
       await gain(db, workspaceId, ids, ids.map((id) => gains.get(id)!.points), ids.map((id) => gains.get(id)!.until), now)
     },

@@ -6,12 +6,12 @@ import { InvalidFieldError, type ActivityInput, type ActivityStore, type ItemErr
 import { editOf, judge, mayBeIndependent, type NamedInput } from '../model/bulk.js'
 import type { MemberRow } from '../model/records.js'
 import { DEFAULT_POINTS } from '../../domain/engagement.js'
-import { spansByMember } from '../model/engagement.js'
+import { spansByMember, type Gain } from '../model/engagement.js'
 import { writer, type Counters, type Db } from './database.js'
 import { recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../model/records.js'
 import { activities } from '../model/resources.js'
-import type { Gain, SqliteEngagement } from './engagement.js'
+import type { SqliteEngagement } from './engagement.js'
 
 /** What an activity write needs of the members' table: find a member by email, make one. */
 export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow>>, 'matching' | 'insertRows'>

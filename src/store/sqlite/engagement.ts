@@ -1,7 +1,7 @@
-import { DEFAULT_LEVEL_THRESHOLDS, dayOf, engagementOf, inWindow, leavesWindowAt, type TypeContribution } from '../../domain/engagement.js'
+import { DEFAULT_LEVEL_THRESHOLDS, dayOf, engagementOf, type TypeContribution } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import type { EngagementStore } from '../types.js'
-import { contributionsOf, exactUntil, isExact, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow } from '../model/engagement.js'
+import { contributionsOf, exactUntil, gainsOf, isExact, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow, type CountedRow, type Gain } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import { writer, type Db } from './database.js'
 
@@ -11,15 +11,6 @@ import { writer, type Db } from './database.js'
 
 /** Members a refresher transaction stores at once (one transaction of the writer, which other writes wait for). */
 const REFRESH_BATCH = 500
-
-/** What an activity counts by: its member, day, type and channel. */
-type CountedRow = Pick<ActivityRow, 'workspace_id' | 'member_id' | 'created_at' | 'activity_type_id' | 'channel_id'>
-
-/** The points a member's stored pulse gains, and the instant until which it stays exact with them. */
-export interface Gain {
-  points: number
-  until: number
-}
 
 export function sqliteEngagement (db: Db, clock: Clock) {
   const countDay = db.prepare(`INSERT INTO member_activity_days (workspace_id, member_id, day, activity_type_id, channel_id, activities)
@@ -77,21 +68,8 @@ export function sqliteEngagement (db: Db, clock: Clock) {
     for (const row of rows) countDay.run(row.workspace_id, row.member_id, dayOf(row.created_at), row.activity_type_id, row.channel_id ?? NO_CHANNEL, 1)
   }
 
-  /**
-   * What new activities add to each member's stored pulse: the points of those in the window, and the instant the
-   * first of them leaves it. A member whose stored pulse is stale (or who is excluded) takes no gain.
-   */
-  function gainsOf (rows: readonly CountedRow[], now: number): Map<string, Gain> {
-    const gains = new Map<string, Gain>()
-    for (const row of rows) {
-      if (!inWindow(row.created_at, now)) continue
-      const gained = gains.get(row.member_id) ?? { points: 0, until: NEVER }
-      gained.points += pointsOfActivity(row)
-      gained.until = Math.min(gained.until, leavesWindowAt(row.created_at))
-      gains.set(row.member_id, gained)
-    }
-    return gains
-  }
+  /** What new activities add to each member's stored pulse (model/engagement.ts). */
+  const gains = (rows: readonly CountedRow[], now: number): Map<string, Gain> => gainsOf(rows, now, pointsOfActivity)
 
   function contributions (workspaceId: string, memberId: string, now: number): TypeContribution[] {
     const params = { workspace_id: workspaceId, member_id: memberId, ...windowParts(now) }
@@ -174,13 +152,13 @@ export function sqliteEngagement (db: Db, clock: Clock) {
     added (rows: readonly ActivityRow[], now: number): void {
       counted(rows)
       const workspaceId = rows[0]?.workspace_id
-      for (const [memberId, { points, until }] of gainsOf(rows, now)) gain.run({ workspace_id: workspaceId, member_id: memberId, points, until, now })
+      for (const [memberId, { points, until }] of gains(rows, now)) gain.run({ workspace_id: workspaceId, member_id: memberId, points, until, now })
     },
 
     /** New activities whose members' pulses are raised by the caller's own update of them (gainsOf): their days counted. */
     counted,
 
-    gainsOf,
+    gainsOf: gains,
 
     /** An activity gone (or about to change): its day uncounted, its member's pulse computed anew on read. */
     removed (row: ActivityRow): void {
