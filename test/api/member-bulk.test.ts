@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { api, newWorkspace, openTestApp, recordOf, testStores, type Api } from '../support/helpers.js'
+import { api, buildTestApp, buildTestAppWithStore, newWorkspace, recordOf, testStores, type Api } from '../support/helpers.js'
 
 // Member batches the store judges together and writes at once (docs/ingestion.md, "How fast"), where
 // test/api/bulk-property.test.ts does not reach: batches of hundreds of items (many companies from domains, list
@@ -46,8 +46,7 @@ for (const store of testStores()) {
   describe(`member batches written together (${store.name})`, () => {
     test('300 new members of 30 domains: one company per domain, every member attached, and the same workspace as the items one by one', async (t) => {
       let now = START
-      const { app, close } = await openTestApp(store, { clock: () => now, listBlockSize: 8 })
-      t.after(close)
+      const { app } = await buildTestAppWithStore(t, store, { clock: () => now, listBlockSize: 8 })
       const domains = [...Array.from({ length: 30 }, (_, i) => `corp${i}.com`), 'gmail.com', 'example.org']
       const items = people(300, domains)
       const a = api(app, newWorkspace())
@@ -93,8 +92,7 @@ for (const store of testStores()) {
     })
 
     test('the workspace\'s identity settings hold for a batch: its free-mail domains make no company, and with autoCompanies off none is made', async (t) => {
-      const { app, close } = await openTestApp(store)
-      t.after(close)
+      const app = await buildTestApp(t, store)
       const client = api(app, newWorkspace())
       assert.equal((await client.put('/v1/identity-settings', { autoCompanies: true, freeMailDomains: ['mail.acme.com'] })).statusCode, 200)
       const results = await bulk(client, people(20, ['mail.acme.com', 'globex.io']))
@@ -108,8 +106,7 @@ for (const store of testStores()) {
     })
 
     test('a batch giving a new member an email another member holds answers 409 naming it for that item alone', async (t) => {
-      const { app, close } = await openTestApp(store)
-      t.after(close)
+      const app = await buildTestApp(t, store)
       const client = api(app, newWorkspace())
       const ada = recordOf<{ id: string }>(await client.post('/v1/members', { firstName: 'Ada', primaryEmail: 'ada@acme.com', emails: ['ada@home.org'] }), 201, 'member')
       const items = [...people(3, ['globex.io']), { firstName: 'Eve', primaryEmail: 'eve@globex.io', emails: ['ADA@home.org'] }, ...people(3, ['globex.io'], 3)]
@@ -125,8 +122,7 @@ for (const store of testStores()) {
     })
 
     test('concurrent batches of the same new emails make each member once: one 201 and one 200 per email across them', async (t) => {
-      const { app, close } = await openTestApp(store)
-      t.after(close)
+      const app = await buildTestApp(t, store)
       const client = api(app, newWorkspace())
       const items = people(50, ['acme.com', 'globex.io'])
       const [first, second] = await Promise.all([bulk(client, items), bulk(client, [...items].reverse())])
