@@ -1,10 +1,8 @@
 import { before, fullBlock, smallBlock, type Block, type Boundary } from '../counted-index.js'
-import { afterCommit, allSettled, statement, transaction, type Counter, type Counters, type Db, type Pool } from './database.js'
+import { afterCommit, allSettled, CONNECTION_SLOT, statement, transaction, type Counter, type Counters, type Db, type Pool } from './database.js'
 
 // Any constant works: it names "counted list indexes" among the database's advisory locks.
 const LOCK_CLASS = 730_145
-
-const SLOTS = 16
 
 /**
  * The counted index of one table's list order (src/store/counted-index.ts).
@@ -25,9 +23,9 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   const lockExclusive = lock('pg_advisory_xact_lock')
   const block = 'extract(epoch FROM upper_at)::float8 AS at, upper_id AS id, n::float8 AS n'
   const closedSql = 'SELECT coalesce(sum(closed), 0)::float8 FROM list_counts WHERE workspace_id = $1 AND list = $2'
-  // The block holding a key gains or loses rows (and so the closed count, by $5 in slot $6), and the table's
-  // counter moves by as many (slot $7); answers the block's new count, or with no block above the key (the open
-  // block) the open count before this write. One statement: a write sends it with its others.
+  // The block holding a key gains or loses rows (and so the closed count, by $5), and the table's
+  // counter moves by as many; answers the block's new count, or with no block above the key (the open
+  // block) the open count before this write. Both counts are spread over rows as database.ts's counters are. One statement: a write sends it with its others.
   const moveKey = statement<{ n: number | null, open: number | null }>(`
     WITH target AS (
       SELECT upper_at, upper_id FROM list_blocks WHERE workspace_id = $1 AND list = $2
@@ -37,12 +35,12 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
       WHERE b.workspace_id = $1 AND b.list = $2 AND b.upper_at = target.upper_at AND b.upper_id = target.upper_id
       RETURNING b.n
     ), closed AS (
-      INSERT INTO list_counts (workspace_id, list, slot, closed) SELECT $1::uuid, $2::text, $6::smallint, $5::int8 FROM moved
+      INSERT INTO list_counts (workspace_id, list, slot, closed) SELECT $1::uuid, $2::text, ${CONNECTION_SLOT}, $5::int8 FROM moved
       ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed
-    ), counted AS (${counters.addSql(counter, '$1::uuid', '$7::smallint', '$5::int8')})
+    ), counted AS (${counters.addSql(counter, '$1::uuid', '$5::int8')})
     SELECT (SELECT n::float8 FROM moved) AS n,
       CASE WHEN NOT EXISTS (SELECT 1 FROM moved) THEN (${counters.total(counter)}) - (${closedSql}) END AS open`)
-  const addClosed = statement(`INSERT INTO list_counts (workspace_id, list, slot, closed) VALUES ($1, $2, $3, $4)
+  const addClosed = statement(`INSERT INTO list_counts (workspace_id, list, slot, closed) VALUES ($1, $2, ${CONNECTION_SLOT}, $3)
     ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed`)
   const readOpen = statement<{ open: number }>(`SELECT (${counters.total(counter)}) - (${closedSql}) AS open`)
   const allBlocks = statement<Block>(`SELECT ${block} FROM list_blocks WHERE workspace_id = $1 AND list = $2
@@ -72,9 +70,8 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   const rowFromBottom = statement<Boundary>(`SELECT ${key} FROM ${table} WHERE workspace_id = $1
     ORDER BY created_at, id LIMIT 1 OFFSET $2`)
 
-  const slot = () => Math.floor(Math.random() * SLOTS)
   const closedMoves = async (db: Db, workspaceId: string, delta: number) => {
-    if (delta !== 0) await addClosed(db, workspaceId, list, slot(), delta)
+    if (delta !== 0) await addClosed(db, workspaceId, list, delta)
   }
   const move = async (db: Db, workspaceId: string, at: Boundary, delta: number) =>
     await bump(db, workspaceId, list, at.at, at.id, delta)
@@ -129,7 +126,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
       // The shared lock is sent first, on the same connection, so the server holds it before the block moves.
       const [, [result]] = await allSettled([
         lockShared(db, workspaceId, list),
-        moveKey(db, workspaceId, list, key.at, key.id, delta, slot(), counters.slot())
+        moveKey(db, workspaceId, list, key.at, key.id, delta)
       ])
       if (result?.n != null ? result.n >= full || result.n < small : result?.open != null && result.open + delta >= full) {
         due(db, workspaceId)
