@@ -12,5 +12,6 @@ import * as companyDomains from './0007-company-domains.js'
 import * as memberKeys from './0008-member-keys.js'
 import * as merges from './0009-merges.js'
 import * as pulseBlocks from './0010-pulse-blocks.js'
+import * as pulseMoveGenericPlan from './0011-pulse-move-generic-plan.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds, companyDomains, memberKeys, merges, pulseBlocks]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds, companyDomains, memberKeys, merges, pulseBlocks, pulseMoveGenericPlan]
