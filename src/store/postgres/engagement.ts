@@ -48,6 +48,11 @@ export async function lockPointsForWrite (db: Db, workspaceId: string): Promise<
   if (isId(workspaceId)) await readingPoints(db, workspaceId)
 }
 
+/** The SQL of a workspace's level thresholds ($1), for use inside a larger statement: null for the defaults. */
+export const THRESHOLDS_SQL = '(SELECT level_thresholds FROM engagement_settings WHERE workspace_id = $1)'
+/** The thresholds THRESHOLDS_SQL read. */
+export const thresholdsOf = (stored: readonly number[] | null): readonly number[] => stored ?? DEFAULT_LEVEL_THRESHOLDS
+
 export function postgresEngagement (pool: Pool, clock: Clock) {
   const insertDays = statement(`INSERT INTO member_activity_days AS d (workspace_id, member_id, day, activity_type_id, channel_id, activities)
     SELECT $1::uuid, m, day, t, c, n FROM unnest($2::uuid[], $3::int4[], $4::uuid[], $5::uuid[], $6::int4[]) AS x (m, day, t, c, n)
@@ -92,7 +97,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
   // Members another refresher holds are skipped: it stores them.
   const staleMembers = statement<{ workspace_id: string, id: string }>(`SELECT workspace_id, id FROM members
     WHERE pulse_until <= $1 AND excluded = 0 LIMIT ${REFRESH_BATCH} FOR UPDATE SKIP LOCKED`)
-  const selectThresholds = statement<{ level_thresholds: number[] }>('SELECT level_thresholds FROM engagement_settings WHERE workspace_id = $1')
+  const selectThresholds = statement<{ level_thresholds: number[] | null }>(`SELECT ${THRESHOLDS_SQL} AS level_thresholds`)
   const upsertThresholds = statement(`INSERT INTO engagement_settings (workspace_id, level_thresholds) VALUES ($1, $2::int4[])
     ON CONFLICT (workspace_id) DO UPDATE SET level_thresholds = excluded.level_thresholds`)
   const lockMember = statement<Pick<MemberRow, 'excluded'>>('SELECT excluded FROM members WHERE workspace_id = $1 AND id = $2 FOR UPDATE')
@@ -142,7 +147,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
   async function thresholds (db: Db, workspaceId: string): Promise<readonly number[]> {
     if (!isId(workspaceId)) return DEFAULT_LEVEL_THRESHOLDS
     const [row] = await selectThresholds(db, workspaceId)
-    return row?.level_thresholds ?? DEFAULT_LEVEL_THRESHOLDS
+    return thresholdsOf(row!.level_thresholds)
   }
 
   /** The member's pulse at `now`: the stored one while exact, else computed (no write). */

@@ -10,7 +10,7 @@ import { memberDomainLocks } from '../model/identity.js'
 import { byKey } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
 import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
-import type { PostgresEngagement } from './engagement.js'
+import { THRESHOLDS_SQL, thresholdsOf, type PostgresEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
 import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
 import { eraseCopies } from './merges.js'
@@ -109,15 +109,22 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     return locked
   }
 
-  /** The records of rows at `now`: each pulse exact (computed for a stale row), each level on the workspace's thresholds. */
-  async function recordsOf (db: Db, rows: readonly MemberRow[], now: number) {
+  /**
+   * The records of rows at `now`: each pulse exact (computed for a stale row), each level on the workspace's
+   * thresholds (`known`: already read).
+   */
+  async function recordsOf (db: Db, rows: readonly MemberRow[], now: number, known?: readonly number[]) {
     if (rows.length === 0) return []
     const [thresholds, pulses] = await allSettled([
-      engagement.thresholds(db, rows[0]!.workspace_id),
+      known ?? engagement.thresholds(db, rows[0]!.workspace_id),
       Promise.all(rows.map(async (row) => await engagement.pulseAt(db, row, now)))
     ])
     return rows.map((row, i) => toMember(row, pulses[i]!, levelOf(pulses[i]!, thresholds)))
   }
+
+  // A member read by id comes with its workspace's thresholds: one statement instead of two, the commonest read.
+  const selectWithThresholds = statement<MemberRow & { level_thresholds: number[] | null }>(`SELECT ${table.readList},
+    ${THRESHOLDS_SQL} AS level_thresholds FROM members WHERE workspace_id = $1 AND id = $2`)
 
   /**
    * A list whose order or filter is pulse: the members whose stored pulse is exact come from the index on it,
@@ -182,8 +189,11 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   const { operations } = table
   const store: MemberStore = {
     async get (workspaceId, id) {
-      const row = await operations.get(workspaceId, id)
-      return row && (await recordsOf(pool, [row], clock()))[0]
+      if (!isId(workspaceId) || !isId(id)) return undefined
+      const [found] = await selectWithThresholds(pool, workspaceId, id)
+      if (found === undefined) return undefined
+      const { level_thresholds: thresholds, ...row } = found
+      return (await recordsOf(pool, [row], clock(), thresholdsOf(thresholds)))[0]
     },
     async create (workspaceId, input) {
       return (await recordsOf(pool, [await operations.create(workspaceId, input)], clock()))[0]!
