@@ -196,7 +196,8 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       return (await recordsOf(pool, [row], clock(), thresholdsOf(thresholds)))[0]
     },
     async create (workspaceId, input) {
-      return (await recordsOf(pool, [await operations.create(workspaceId, input)], clock()))[0]!
+      // A new member has no activity: pulse 0, which is level 0 on any thresholds (the first is at least 1).
+      return (await recordsOf(pool, [await operations.create(workspaceId, input)], clock(), DEFAULT_LEVEL_THRESHOLDS))[0]!
     },
     createMany: operations.createMany,
     async put (workspaceId, input) {
