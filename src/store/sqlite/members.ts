@@ -149,8 +149,10 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     },
     async putMany (workspaceId, inputs) {
       const outcomes = await operations.putMany(workspaceId, inputs)
-      const now = clock()
-      return outcomes.map((outcome) => 'error' in outcome ? outcome : { record: recordsOf([outcome.record], now)[0]!, created: outcome.created })
+      // One records call for the batch: the workspace's thresholds read once, not once a member.
+      const records = recordsOf(outcomes.flatMap((outcome) => 'error' in outcome ? [] : [outcome.record]), clock())
+      let i = 0
+      return outcomes.map((outcome) => 'error' in outcome ? outcome : { record: records[i++]!, created: outcome.created })
     },
     async update (workspaceId, id, input) {
       const row = await operations.update(workspaceId, id, input)
