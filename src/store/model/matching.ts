@@ -89,3 +89,15 @@ export function lockOf (table: string, workspaceId: string, key: readonly string
 /** Locks in one order everywhere (ascending), each once, so writers taking several never wait for each other in a cycle. */
 export const lockOrder = (locks: Iterable<bigint>): string[] =>
   [...new Set(locks)].sort((a, b) => a < b ? -1 : a > b ? 1 : 0).map(String)
+
+/**
+ * Sorts keys (a side table's rows, as their values) value by value, as text: the order of its primary key, in which
+ * a batch's inserts visit each index page once. Each key is joined once (NUL, below every character, between the
+ * values keeps the order value by value), not compared value by value at each of the sort's comparisons.
+ */
+export function sortKeys (keys: string[][]): void {
+  if (keys.length < 2) return
+  const joined = keys.map((key) => ({ key, text: key.join('\u0000') }))
+  joined.sort((a, b) => a.text < b.text ? -1 : a.text > b.text ? 1 : 0)
+  joined.forEach(({ key }, i) => { keys[i] = key })
+}

@@ -8,7 +8,7 @@ import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
 import { byKey } from '../counted-index.js'
 import { allSettled, eachInSavepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
-import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql } from '../model/matching.js'
+import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql, sortKeys } from '../model/matching.js'
 import { putOutcomes } from '../model/rules.js'
 import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
 
@@ -46,12 +46,6 @@ export interface Hooks<Row> {
    * model/member-bulk.ts), every input's locks taken; undefined when the items go one by one.
    */
   putIndependent?: (db: Db, workspaceId: string, inputs: readonly object[]) => Promise<Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined>
-}
-
-/** Keys compared value by value, as text. */
-function compareKeys (a: readonly string[], b: readonly string[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1
-  return 0
 }
 
 const dialect: Dialect = {
@@ -228,7 +222,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         for (const value of values) added.push([...value, row.id])
       }
       // In the primary key's order (values, then owner), so each index page the rows go to is visited once.
-      if (added.length > 1) added.sort(compareKeys)
+      sortKeys(added)
       const owners = added.map((value) => value.at(-1)!)
       const columns = Array.from({ length: side.width }, (_, i) => added.map((value) => value[i]!))
       await allSettled([

@@ -7,7 +7,7 @@ import { listQuery, type Dialect, type ListQuery, type ListRequest } from '../mo
 import { writer, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
-import { gainedKeys, keyConflict, matchSql } from '../model/matching.js'
+import { gainedKeys, keyConflict, matchSql, sortKeys } from '../model/matching.js'
 import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
 import { itemOutcome, putOutcomes } from '../model/rules.js'
 
@@ -26,12 +26,6 @@ export interface Hooks<Row> {
    * model/member-bulk.ts), inside putMany's transaction; undefined when the items go one by one.
    */
   putIndependent?: (workspaceId: string, inputs: readonly object[]) => Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined
-}
-
-/** Keys compared value by value, as text (a side table's primary key order, for its inserts). */
-function compareKeys (a: readonly string[], b: readonly string[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1
-  return 0
 }
 
 const dialect: Dialect = {
@@ -74,9 +68,9 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     clear: db.prepare(`DELETE FROM ${side.table} WHERE workspace_id = ? AND ${side.owner} = ?`),
     add: db.prepare(`INSERT OR IGNORE INTO ${side.table} (workspace_id, ${side.owner}, ${side.columns.map(([c]) => c).join(', ')})
       VALUES (?, ?, ${side.columns.map(() => '?').join(', ')})`),
-    // Many rows' values at once, as a JSON array of [owner, ...values] in the primary key's order (values, then owner).
+    // Many rows' values at once, as a JSON array of [...values, owner] in the primary key's order (values, then owner).
     addMany: db.prepare(`INSERT OR IGNORE INTO ${side.table} (workspace_id, ${side.owner}, ${side.columns.map(([c]) => c).join(', ')})
-      SELECT ?, json_extract(value, '$[0]'), ${side.columns.map((_, i) => `json_extract(value, '$[${i + 1}]')`).join(', ')} FROM json_each(?)`)
+      SELECT ?, json_extract(value, '$[${side.columns.length}]'), ${side.columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ')} FROM json_each(?)`)
   }))
   const index = counter === undefined ? undefined : countedIndex(db, counters, table, counter, blockSize)
   const pageFromTop = db.prepare(`SELECT ${columns} FROM ${table} WHERE workspace_id = @workspace_id
@@ -202,10 +196,9 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
           if (JSON.stringify(values) === JSON.stringify(side.rows(previous))) continue
           side.clear.run(workspaceId, row.id)
         }
-        for (const value of values) added.push([row.id, ...value])
+        for (const value of values) added.push([...value, row.id])
       }
-      const order = (a: string[]) => [...a.slice(1), a[0]!]
-      added.sort((a, b) => compareKeys(order(a), order(b)))
+      sortKeys(added)
       if (added.length > 0) side.addMany.run(workspaceId, JSON.stringify(added))
     }
     if (pendingRows !== undefined) pendingRows.push(...fresh)
