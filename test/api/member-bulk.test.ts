@@ -105,6 +105,22 @@ for (const store of testStores()) {
       assert.equal((await whole(client, '/v1/companies', 'companies')).total, 1)
     })
 
+    test('domains alike in their first 200 characters are two companies: a batch joins each member to its own domain\'s', async (t) => {
+      const app = await buildTestApp(t, store)
+      const client = api(app, newWorkspace())
+      // Three labels of 63 and one of 41: the first 200 characters the same in both (an index holds 200 on PostgreSQL).
+      const stem = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(40)}`
+      const [first, second] = [`${stem}x.com`, `${stem}y.com`]
+      const company = async (domain: string) => recordOf(await client.post('/v1/companies', { name: domain.slice(-5), domain }), 201, 'company').id as string
+      const secondId = await company(second)
+      const firstId = await company(first)
+      const results = await bulk(client, people(6, [first, second, 'newco.io']))
+      assert.deepEqual(results.map((result) => result.status), [201, 201, 201, 201, 201, 201])
+      const made = (await whole(client, '/v1/companies', 'companies')).items.filter((c) => c.domain === 'newco.io').map((c) => c.id)
+      assert.equal(made.length, 1)
+      assert.deepEqual(results.map((result) => result.member!.companyId), [firstId, secondId, made[0], firstId, secondId, made[0]])
+    })
+
     test('a batch giving a new member an email another member holds answers 409 naming it for that item alone', async (t) => {
       const app = await buildTestApp(t, store)
       const client = api(app, newWorkspace())

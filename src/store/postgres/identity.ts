@@ -10,7 +10,7 @@ import { allSettled, statement, type Db, type Pool } from './database.js'
 import { lockKeys, type recordTable } from './record-table.js'
 
 /** What a member's write needs of the companies' table: find a company by its domain (under the domain's lock), make one. */
-export type CompanyRows = Pick<ReturnType<typeof recordTable<CompanyRow, unknown>>, 'matching' | 'matchingMany' | 'insertRow' | 'insertRows' | 'lockOfKey' | 'find' | 'deleteRow'>
+export type CompanyRows = Pick<ReturnType<typeof recordTable<CompanyRow, unknown>>, 'matching' | 'insertRow' | 'insertRows' | 'lockOfKey' | 'find' | 'deleteRow'>
 
 // Companies from email domains (model/identity.ts says which domain a write concerns): the settings, and the
 // writes run inside a member's or a company's transaction. Writers of one domain's company take its advisory lock
@@ -29,6 +29,12 @@ export function postgresIdentity (pool: Pool, clock: Clock) {
     WHERE workspace_id = $1 AND kind = 'name' AND member_id IN (SELECT id FROM attached)
     ON CONFLICT DO NOTHING`)
 
+  // The oldest company of each of many domains (as `matching` finds one), with one scan of companies_by_domain
+  // over the domains' array; the exact domains are kept by the caller. Not one look-up per domain: the plan a
+  // connection caches for those while a new workspace's companies have no statistics yet (an import's first
+  // minute) walks all of the workspace's companies for each domain.
+  const companiesOfDomains = statement<{ domain: string, id: string }>(`SELECT DISTINCT ON (domain) domain, id FROM companies
+    WHERE workspace_id = $1 AND left(domain, 200) = ANY (ARRAY(SELECT left(d, 200) FROM unnest($2::text[]) AS d)) ORDER BY domain, created_at, id`)
   const otherMember = statement('SELECT 1 FROM members WHERE workspace_id = $1 AND company_id = $2 AND id <> $3 LIMIT 1')
   const detach = statement('UPDATE members SET company_id = NULL WHERE workspace_id = $1 AND id = $2')
 
@@ -71,8 +77,10 @@ export function postgresIdentity (pool: Pool, clock: Clock) {
     memberBatch: (companies: CompanyRows) => ({
       settings,
       companiesOf: async (db: Db, workspaceId: string, domains: readonly string[]): Promise<Map<string, string>> => {
-        const found = await companies.matchingMany(db, workspaceId, domains.map((domain) => [domain]))
-        return new Map(domains.flatMap((domain, i) => found[i] === undefined ? [] : [[domain, found[i]!.id] as const]))
+        if (domains.length === 0 || !isId(workspaceId)) return new Map()
+        const wanted = new Set(domains)
+        const found = await companiesOfDomains(db, workspaceId, domains)
+        return new Map(found.flatMap(({ domain, id }) => wanted.has(domain) ? [[domain, id] as const] : []))
       },
       make: async (db: Db, workspaceId: string, batch: MemberBatch): Promise<void> => {
         if (batch.made.length === 0) return
