@@ -94,7 +94,7 @@ async function importFile (file: string, options: ImportOptions): Promise<void> 
       if (error instanceof WorkspaceNotEmpty) throw new UsageError(error.message)
       throw error
     }
-  })
+  }, { bulk: true })
 }
 
 async function load (store: Store, kind: ImportKind, source: Source, options: ImportOptions, progress: ProgressReporter): Promise<ImportSummary> {

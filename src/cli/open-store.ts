@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '../config.js'
 import { isUuid } from '../domain/uuid.js'
 import { openDatabase } from '../start/database.js'
+import type { StoreUse } from '../store/index.js'
 import type { Store } from '../store/types.js'
 import { UsageError } from './usage-error.js'
 
@@ -8,10 +9,10 @@ import { UsageError } from './usage-error.js'
  * Runs `work` on the store of DATABASE_URL (migrated first; an unreachable PostgreSQL retried, a line on stderr
  * each time, as `migrate` does), and closes it whatever happens.
  */
-export async function withStore<T> (work: (store: Store, config: Readonly<Config>) => Promise<T>): Promise<T> {
+export async function withStore<T> (work: (store: Store, config: Readonly<Config>) => Promise<T>, use: StoreUse = {}): Promise<T> {
   const config = loadConfig()
   const { store } = await openDatabase(config.database, (retry) =>
-    process.stderr.write(`cannot reach the database yet (${retry.error}): trying again in ${(retry.inMs / 1000).toFixed(1)} s\n`))
+    process.stderr.write(`cannot reach the database yet (${retry.error}): trying again in ${(retry.inMs / 1000).toFixed(1)} s\n`), use)
   try {
     return await work(store, config)
   } finally {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { DatabaseConfig } from '../config.js'
-import { openStore } from '../store/index.js'
+import { openStore, type StoreUse } from '../store/index.js'
 import { appliedMigrations, isUnreachable } from '../store/maintenance.js'
 import type { Store } from '../store/types.js'
 
@@ -36,13 +36,14 @@ export function redactUrl (text: string): string {
  * database that cannot be reached yet (a container starting beside this one) is tried again after 0.5 s, then
  * after twice as long each time up to 5 s, until `connectTimeoutSeconds` have passed; `onRetry` hears of each wait.
  */
-export async function openDatabase (database: DatabaseConfig, onRetry: (retry: { attempt: number, inMs: number, error: string }) => void): Promise<OpenedStore> {
+export async function openDatabase (database: DatabaseConfig, onRetry: (retry: { attempt: number, inMs: number, error: string }) => void,
+  use: StoreUse = {}): Promise<OpenedStore> {
   const deadline = Date.now() + (database.kind === 'postgres' ? (database.connectTimeoutSeconds ?? 0) * 1000 : 0)
   let wait = FIRST_WAIT_MS
   for (let attempt = 1; ; attempt++) {
     try {
       const before = await appliedMigrations(database)
-      const store = await openStore(database)
+      const store = await openStore(database, use)
       const known = new Set(before.map((migration) => migration.version))
       const after = await appliedMigrations(database)
       return { store, migrations: after.filter((migration) => !known.has(migration.version)).map(migrationLabel) }
