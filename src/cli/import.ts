@@ -13,6 +13,7 @@ import { MemberCreateSchema } from '../schemas/members.js'
 import { IMPORT_KINDS, ImportAborted, importRecords, importStrictly, type ImportKind, type ImportSummary, type Source } from '../services/import.js'
 import { isExport, restoreWorkspace, WorkspaceNotEmpty, type RestoreSummary } from '../services/restore.js'
 import { isItemError, TRANSFER_KINDS, type Store } from '../store/types.js'
+import type { Config } from '../config.js'
 import { countOption, withStore, workspaceOption } from './open-store.js'
 import { progressReporter, type ProgressReporter } from './progress.js'
 import { countLines, csvRecords, jsonLines } from './read-records.js'
@@ -23,7 +24,7 @@ interface ImportOptions {
   type?: ImportKind
   format?: 'jsonl' | 'csv'
   strict?: boolean
-  batch: number
+  batch?: number
 }
 
 /** Each kind's create body: what a record of it must be, as an item of its bulk route. */
@@ -36,6 +37,15 @@ const BODIES: Record<ImportKind, TSchema> = {
 const FORMATS: Record<string, 'jsonl' | 'csv'> = { '.jsonl': 'jsonl', '.ndjson': 'jsonl', '.csv': 'csv' }
 /** A progress line (when stderr is not a terminal) every this many batches. */
 const LINE_EVERY_BATCHES = 10
+/**
+ * Records per transaction unless --batch says. On SQLite each commit writes every page its batch dirtied to the
+ * write-ahead log, and a batch of members dirties a page of the search terms' and identity keys' indexes for
+ * nearly every email: 5,000 a batch wrote a fifth as much as 1,000 and took two thirds of the CPU (100,000
+ * members: 28 s against 41 s), while holding the write lock about 2 s a batch, under the busy timeout (5 s) that
+ * a server sharing the file waits. On PostgreSQL a batch holds an advisory lock per email and (source,
+ * externalId) until its commit, which the server's lock table bounds (docs/cli.md, --strict).
+ */
+const DEFAULT_BATCH: Record<Config['database']['kind'], number> = { sqlite: 5000, postgres: 1000 }
 
 export function importCommand (program: Command): void {
   program.command('import')
@@ -45,7 +55,7 @@ export function importCommand (program: Command): void {
     .addOption(new Option('--type <kind>', 'what the file holds (required unless it is an export)').choices(IMPORT_KINDS))
     .addOption(new Option('--format <format>', 'the file\'s format (default: from its extension, .jsonl/.ndjson or .csv)').choices(['jsonl', 'csv']))
     .option('--strict', 'check every record first and write nothing if one is bad; then write all in one transaction')
-    .option('--batch <n>', 'records written per transaction', countOption('--batch', 10_000), 1000)
+    .option('--batch <n>', 'records written per transaction (default: 5000 on SQLite, 1000 on PostgreSQL)', countOption('--batch', 10_000))
     .addHelpText('after', `
 Each record is checked as an item of the bulk route of its kind is (the create's schema and rules), then written
 through the same bulk path (POST /v1/<kind>/bulk): a record matching one the workspace has updates it
@@ -72,12 +82,13 @@ async function importFile (file: string, options: ImportOptions): Promise<void> 
   const exported = format === 'jsonl' && isExport(jsonLines(file))
   if (exported && options.type !== undefined) throw new UsageError(`${file} is an export, which holds every kind of record: --type does not apply`)
   if (!exported && options.type === undefined) throw new UsageError(`--type <kind> is required (${IMPORT_KINDS.join(', ')})`)
-  const progress = progressReporter(process.stderr, countLines(file), options.batch * LINE_EVERY_BATCHES)
   const started = performance.now()
-  await withStore(async (store) => {
+  await withStore(async (store, config) => {
+    const batch = options.batch ?? DEFAULT_BATCH[config.database.kind]
+    const progress = progressReporter(process.stderr, countLines(file), batch * LINE_EVERY_BATCHES)
     try {
       if (exported) {
-        const restored = await restore(store, file, options, progress)
+        const restored = await restore(store, file, options, batch, progress)
         progress.done()
         const counts = TRANSFER_KINDS.map((kind) => `${restored[kind].toLocaleString('en-US')} ${EXPORTED[kind].type} records`).join(', ')
         process.stderr.write(`restored the export ${file} into workspace ${options.workspace} in ${elapsed(started)}: ${counts}\n`)
@@ -85,7 +96,7 @@ async function importFile (file: string, options: ImportOptions): Promise<void> 
       }
       const kind = options.type!
       const source = format === 'csv' ? csvRecords(file, BODIES[kind]) : jsonLines(file)
-      const summary = await load(store, kind, source, options, progress)
+      const summary = await load(store, kind, source, options, batch, progress)
       progress.done()
       process.stderr.write(summaryLine(summary, kind, started))
     } catch (error) {
@@ -97,12 +108,13 @@ async function importFile (file: string, options: ImportOptions): Promise<void> 
   }, { bulk: true })
 }
 
-async function load (store: Store, kind: ImportKind, source: Source, options: ImportOptions, progress: ProgressReporter): Promise<ImportSummary> {
+async function load (store: Store, kind: ImportKind, source: Source, options: ImportOptions, batch: number,
+  progress: ProgressReporter): Promise<ImportSummary> {
   const common = {
     kind,
     source,
     check: itemValidator(BODIES[kind]),
-    batch: options.batch,
+    batch,
     progress: (phase: string, records: number, line: number) => progress.update(phase, records, line)
   }
   if (options.strict === true) return await importStrictly(store, options.workspace, common)
@@ -115,7 +127,7 @@ async function load (store: Store, kind: ImportKind, source: Source, options: Im
   })
 }
 
-async function restore (store: Store, file: string, options: ImportOptions, progress: ProgressReporter): Promise<RestoreSummary> {
+async function restore (store: Store, file: string, options: ImportOptions, batch: number, progress: ProgressReporter): Promise<RestoreSummary> {
   return await restoreWorkspace(store, options.workspace, {
     source: jsonLines(file),
     checks: {
@@ -123,7 +135,7 @@ async function restore (store: Store, file: string, options: ImportOptions, prog
       settings: { engagementSettings: itemValidator(SETTINGS_LINES.engagementSettings), identitySettings: itemValidator(SETTINGS_LINES.identitySettings) },
       records: Object.fromEntries(TRANSFER_KINDS.map((kind) => [kind, itemValidator(EXPORTED[kind].schema)])) as never
     },
-    batch: options.batch,
+    batch,
     progress: (phase, records, line) => progress.update(phase, records, line)
   })
 }
