@@ -151,15 +151,20 @@ export interface Gain {
 
 /**
  * What new activities add to each member's stored pulse: the points of those in the window at `now` (`pointsOf`
- * gives an activity's), and the instant the first of them leaves it. (A member whose stored pulse is stale, or who
- * is excluded, takes no gain: the stores' update says so.)
+ * gives an activity's; asked once per type and channel, as a bulk write's thousand rows have a few of each), and
+ * the instant the first of them leaves it. (A member whose stored pulse is stale, or who is excluded, takes no
+ * gain: the stores' update says so.)
  */
 export function gainsOf (rows: readonly CountedRow[], now: number, pointsOf: (row: CountedRow) => number): Map<string, Gain> {
   const gains = new Map<string, Gain>()
+  const points = new Map<string, number>()
   for (const row of rows) {
     if (!inWindow(row.created_at, now)) continue
     const gained = gains.get(row.member_id) ?? { points: 0, until: NEVER }
-    gained.points += pointsOf(row)
+    const kind = `${row.activity_type_id} ${row.channel_id ?? NO_CHANNEL}`
+    let worth = points.get(kind)
+    if (worth === undefined) points.set(kind, worth = pointsOf(row))
+    gained.points += worth
     gained.until = Math.min(gained.until, leavesWindowAt(row.created_at))
     gains.set(row.member_id, gained)
   }
