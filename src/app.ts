@@ -9,6 +9,7 @@ import { idempotency } from './http/plugins/idempotency.js'
 import { metrics } from './http/plugins/metrics.js'
 import { openapi } from './http/plugins/openapi.js'
 import { rateLimit } from './http/plugins/rate-limit.js'
+import { lazySerializers } from './http/plugins/serialization.js'
 import { requestIds } from './http/plugins/request-id.js'
 import { requestLog } from './http/plugins/request-log.js'
 import { answerHeaders, securityHeaders } from './http/plugins/security-headers.js'
@@ -71,6 +72,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     // Long path params reach validation (a bad id is a 404), instead of the router's own 414.
     routerOptions: { maxParamLength: 8192, ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     frameworkErrors
   }).withTypeProvider<TypeBoxTypeProvider>()
 
