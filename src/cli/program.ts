@@ -1,18 +1,28 @@
 import { Command, CommanderError } from 'commander'
 import { ConfigError, debugEnabled } from '../config.js'
 import { VERSION } from '../start/announce.js'
-import { backupCommand } from './backup.js'
-import { exportCommand } from './export.js'
-import { importCommand } from './import.js'
-import { migrateCommand } from './migrate.js'
-import { seedDemoCommand } from './seed-demo.js'
-import { serveCommand } from './serve.js'
-import { tokenCommand } from './token.js'
 import { UsageError } from './usage-error.js'
 
+type Register = (program: Command) => void
+
 /**
- * `workspace-records <command>`: each command is a file of src/cli/ that adds itself to the program, one line
- * each below. Exit codes: 0 done, 2 wrong usage or configuration, 1 anything else failed.
+ * Each command is a file of src/cli/ that adds itself to the program, one line each here, in the order help lists
+ * them. Only the file of the command that runs is loaded: together they load the whole service (the app, both
+ * stores, every schema), which took 2 s before `token` could print anything.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  serve: async () => (await import('./serve.js')).serveCommand,
+  migrate: async () => (await import('./migrate.js')).migrateCommand,
+  token: async () => (await import('./token.js')).tokenCommand,
+  import: async () => (await import('./import.js')).importCommand,
+  export: async () => (await import('./export.js')).exportCommand,
+  'seed-demo': async () => (await import('./seed-demo.js')).seedDemoCommand,
+  backup: async () => (await import('./backup.js')).backupCommand
+}
+
+/**
+ * `workspace-records <command>`: the named command alone, or every command (for the program's help, or the
+ * suggestion after a name that is none). Exit codes: 0 done, 2 wrong usage or configuration, 1 anything else failed.
  */
 export async function runCli (argv: string[]): Promise<void> {
   const program = new Command('workspace-records')
@@ -25,13 +35,8 @@ Settings come from the environment, and from a .env file in the working director
 environment wins). See docs/cli.md and docs/running.md.
 
 Run "workspace-records <command> --help" for a command's options and examples.`)
-  serveCommand(program)
-  migrateCommand(program)
-  tokenCommand(program)
-  importCommand(program)
-  exportCommand(program)
-  seedDemoCommand(program)
-  backupCommand(program)
+  const named = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) ? COMMANDS[argv[0]] : undefined
+  for (const load of named === undefined ? Object.values(COMMANDS) : [named]) (await load())(program)
 
   let running = 'workspace-records'
   program.hook('preAction', (_program, command) => { running = command.name() })
