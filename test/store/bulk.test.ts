@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { createActivities } from '../../src/services/activities.js'
-import { InvalidFieldError } from '../../src/store/types.js'
+import { ConflictError, InvalidFieldError } from '../../src/store/types.js'
 import { api, buildTestAppWithStore, createActivity, createMember, newWorkspace, testStores, wireTimeAgo, DAY } from '../support/helpers.js'
 
 // The bulk path (store createMany; activities through the services layer) has no route: it is driven directly
@@ -77,6 +77,32 @@ for (const store of testStores()) {
       assert.equal((await client.get('/v1/members')).json().totalMembers, 1)
       const after = (await client.get(`/v1/members/${member.id}`)).json().member
       assert.equal(after.firstActivity, after.lastActivity)
+    })
+
+    test('createMany refuses an email a member of the workspace has, or two of its inputs share: 409 naming the holder, nothing created', async (t) => {
+      const { app, store: opened } = await buildTestAppWithStore(t, store)
+      const workspaceId = newWorkspace()
+      const client = api(app, workspaceId)
+      const ada = await createMember(client, { primaryEmail: 'ada@example.com', emails: ['ada@home.example'] })
+      // Another workspace's member with the email is no conflict.
+      await createMember(api(app, newWorkspace()), { primaryEmail: 'bob@example.com' })
+      const refused = (error: unknown, field: string, id?: string) => error instanceof ConflictError && error.field === field && error.id === id
+      await assert.rejects(opened.members.createMany(workspaceId, [
+        { firstName: 'New', primaryEmail: 'new@example.com' },
+        { firstName: 'Copy', primaryEmail: 'someone@example.com', emails: ['ADA@HOME.EXAMPLE'] }
+      ]), (error) => refused(error, 'emails', ada.id))
+      await assert.rejects(opened.members.createMany(workspaceId, [
+        { primaryEmail: 'Ada@Example.com' }
+      ]), (error) => refused(error, 'primaryEmail', ada.id))
+      const [first] = await opened.members.createMany(workspaceId, [{ primaryEmail: 'bob@example.com' }])
+      await assert.rejects(opened.members.createMany(workspaceId, [
+        { primaryEmail: 'eve@example.com' },
+        { primaryEmail: 'mallory@example.com', emails: ['EVE@example.com'] }
+      ]), (error) => error instanceof ConflictError && error.field === 'emails')
+
+      assert.equal((await client.get('/v1/members')).json().totalMembers, 2)
+      assert.deepEqual((await client.get('/v1/members?q=new@example.com')).json().totalMembers, 0)
+      assert.equal((await client.get(`/v1/members/${first}`)).json().member.primaryEmail, 'bob@example.com')
     })
 
     test('the bulk path keeps the backfill range: a createdAt in the future or before 1970 creates nothing', async (t) => {
