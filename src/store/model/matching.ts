@@ -101,3 +101,22 @@ export function sortKeys (keys: string[][]): void {
   joined.sort((a, b) => a.text < b.text ? -1 : a.text > b.text ? 1 : 0)
   joined.forEach(({ key }, i) => { keys[i] = key })
 }
+
+/** A row holding a key of a side-table match (a member holding an email, lower-cased): the key, the row's id and time. */
+export interface Holder {
+  key: string
+  id: string
+  created_at: number
+}
+
+const older = (a: Holder, b: Holder): boolean => a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id)
+
+/** The oldest holder of each key, as `matching` finds it (several hold one key in legacy data). */
+export function oldestHolders (holders: readonly Holder[]): Map<string, Holder> {
+  const oldest = new Map<string, Holder>()
+  for (const holder of holders) {
+    const other = oldest.get(holder.key)
+    if (other === undefined || older(holder, other)) oldest.set(holder.key, holder)
+  }
+  return oldest
+}

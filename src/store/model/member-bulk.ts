@@ -1,7 +1,7 @@
 import { emailDomain, isSharedDomain, settingsAllow, type IdentitySettings } from '../../domain/company-domains.js'
 import { newRow, patchedRow } from './rows.js'
 import { members } from './resources.js'
-import { gainedKeys, keyConflict } from './matching.js'
+import { gainedKeys, keyConflict, oldestHolders, type Holder } from './matching.js'
 import { checkMember, identity, itemOutcome } from './rules.js'
 import { memberDomain } from './identity.js'
 import type { MemberRow } from './records.js'
@@ -68,25 +68,6 @@ export function mayBeIndependentMembers (inputs: readonly object[]): boolean {
     }
   }
   return true
-}
-
-/** A member holding an email, lower-cased (its `key`). */
-export interface Holder {
-  key: string
-  id: string
-  created_at: number
-}
-
-const older = (a: Holder, b: Holder): boolean => a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id)
-
-/** The oldest holder of each email, as `matching` finds it. */
-function oldestHolders (holders: readonly Holder[]): Map<string, Holder> {
-  const oldest = new Map<string, Holder>()
-  for (const holder of holders) {
-    const other = oldest.get(holder.key)
-    if (other === undefined || older(holder, other)) oldest.set(holder.key, holder)
-  }
-  return oldest
 }
 
 const primaryOf = (input: object): string | undefined => {

@@ -114,7 +114,6 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
       WHERE e->>'channelId' <> $3::text), '[]')
     WHERE workspace_id = $1 AND id = ANY($2::uuid[])`)
 
-  /** Adds `n` to each (member, day, type, channel) count; one statement, each key once (ON CONFLICT needs that). */
   /** Counts each new activity in its member's day. */
   async function counted (db: Db, rows: readonly CountedRow[]): Promise<void> {
     if (rows.length === 0) return
@@ -122,6 +121,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
       rows.map((row) => row.activity_type_id), rows.map(channelOf), rows.map(() => 1))
   }
 
+  /** Adds `n` to each (member, day, type, channel) count; one statement, each key once (ON CONFLICT needs that). */
   async function countDays (db: Db, workspaceId: string, members: readonly string[], days: readonly number[], types: readonly string[],
     channels: readonly string[], n: readonly number[]): Promise<void> {
     const sums = new Map<string, number>()

@@ -8,7 +8,7 @@ import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
 import { byKey } from '../counted-index.js'
 import { allSettled, eachInSavepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
-import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql, sortKeys } from '../model/matching.js'
+import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql, oldestHolders, sortKeys, type Holder } from '../model/matching.js'
 import { putOutcomes } from '../model/rules.js'
 import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
 
@@ -150,7 +150,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   const sideMatch = match?.where.kind === 'side' ? match.where : undefined
   const selectHolders = sideMatch === undefined
     ? undefined
-    : statement<{ key: string, id: string, created_at: number }>(`SELECT k.v AS key, m.id, extract(epoch FROM m.created_at)::float8 AS created_at
+    : statement<Holder>(`SELECT k.v AS key, m.id, extract(epoch FROM m.created_at)::float8 AS created_at
       FROM unnest($2::text[]) AS k (v)
       CROSS JOIN LATERAL (SELECT ${sideMatch.owner} FROM ${sideMatch.table}
         WHERE workspace_id = $1 AND ${sideMatch.column} = k.v AND ${sideMatch.where} OFFSET 0) AS t
@@ -159,7 +159,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     set_config('plan_cache_mode', 'force_generic_plan', true) AS set`)
   const planMode = statement('SELECT set_config(\'plan_cache_mode\', $1, true)')
   /** Every row holding one of the keys (a side-table match): its id and time, with the key; several per key for legacy data. */
-  async function holders (db: Db, workspaceId: string, keys: readonly string[]): Promise<Array<{ key: string, id: string, created_at: number }>> {
+  async function holders (db: Db, workspaceId: string, keys: readonly string[]): Promise<Holder[]> {
     if (keys.length === 0 || selectHolders === undefined || !isId(workspaceId)) return []
     const [[setting], found] = await allSettled([genericPlans(db), selectHolders(db, workspaceId, keys)])
     await planMode(db, setting!.mode)
@@ -174,13 +174,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    */
   async function matchingIds (db: Db, workspaceId: string, keys: ReadonlyArray<readonly string[]>): Promise<Array<string | undefined>> {
     if (selectHolders === undefined) return (await matchingMany(db, workspaceId, keys)).map((row) => row?.id)
-    const oldest = new Map<string, { id: string, created_at: number }>()
-    for (const held of await holders(db, workspaceId, [...new Set(keys.map((key) => key[0]!))])) {
-      const known = oldest.get(held.key)
-      if (known === undefined || held.created_at < known.created_at || (held.created_at === known.created_at && held.id < known.id)) {
-        oldest.set(held.key, held)
-      }
-    }
+    const oldest = oldestHolders(await holders(db, workspaceId, [...new Set(keys.map((key) => key[0]!))]))
     return keys.map((key) => oldest.get(key[0]!)?.id)
   }
 

@@ -7,7 +7,7 @@ import { listQuery, type Dialect, type ListQuery, type ListRequest } from '../mo
 import { writer, type Counters, type Db } from './database.js'
 import { countedIndex } from './counted-index.js'
 import { mirror } from '../counted-index.js'
-import { gainedKeys, keyConflict, matchSql, sortKeys } from '../model/matching.js'
+import { gainedKeys, keyConflict, matchSql, sortKeys, type Holder } from '../model/matching.js'
 import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
 import { itemOutcome, putOutcomes } from '../model/rules.js'
 
@@ -114,10 +114,10 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   const selectMany = db.prepare(`SELECT ${resource.columns.map((c) => `m.${c}`).join(', ')} FROM json_each(?) AS j CROSS JOIN ${table} AS m
     WHERE m.workspace_id = ? AND m.id = j.value`)
   /** Every row holding one of the keys (a side-table match): its id and time, with the key; several per key for legacy data. */
-  const holders = (workspaceId: string, keys: readonly string[]): Array<{ key: string, id: string, created_at: number }> =>
+  const holders = (workspaceId: string, keys: readonly string[]): Holder[] =>
     keys.length === 0 || selectHolders === undefined
       ? []
-      : selectHolders.all({ workspace_id: workspaceId, keys: JSON.stringify(keys) }) as Array<{ key: string, id: string, created_at: number }>
+      : selectHolders.all({ workspace_id: workspaceId, keys: JSON.stringify(keys) }) as Holder[]
   /** The rows of these ids, by id. */
   const findMany = (workspaceId: string, ids: readonly string[]): Map<string, Row> => ids.length === 0
     ? new Map()
