@@ -112,9 +112,24 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
     })
   }
 
+  // The restructures running in this process, by workspace. Every writer that commits while a block is due finds
+  // it due (ten connections, all of them at once), and each exclusive lock stops every writer of the list until
+  // the writers before it end: one at a time covers them all.
+  const running = new Set<string>()
+
   function due (db: Db, workspaceId: string): void {
-    // A failed restructure is retried by the next write that finds it due; the write itself has committed.
-    afterCommit(db, `${list}:${workspaceId}`, async () => await restructure(workspaceId).catch(() => {}))
+    // A failed restructure, or a write it did not see, is handled by the next write that finds it due; the write
+    // itself has committed.
+    afterCommit(db, `${list}:${workspaceId}`, async () => {
+      if (running.has(workspaceId)) return
+      running.add(workspaceId)
+      try {
+        await restructure(workspaceId)
+      } catch {
+      } finally {
+        running.delete(workspaceId)
+      }
+    })
   }
 
   return {
