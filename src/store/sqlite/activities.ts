@@ -56,22 +56,40 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
     WHERE workspace_id = @workspace_id AND id = @member_id`)
   // The same with the pulse the activities give (engagement.gainsOf): one update of the member instead of two (each
-  // rewrites the row and the entries of the columns it sets), one change of its place in the pulse order.
+  // rewrites the row and the entries of the columns it sets). A column in SET has its index entries rewritten even
+  // when its value stays, so the member's state, read first, picks the statement that sets only what moves: an
+  // excluded or stale pulse stays as it is, and pulse_until (in two indexes) moves only for a member whose counted
+  // activities all leave the window after the new ones do (one with none counted, mostly).
+  const memberState = db.prepare('SELECT pulse_until, excluded FROM members WHERE workspace_id = ? AND id = ?')
   const attachGaining = db.prepare(`UPDATE members SET activity_count = activity_count + @n,
       first_activity = min(coalesce(first_activity, @first), @first), last_activity = max(coalesce(last_activity, @last), @last),
-      pulse = CASE WHEN excluded = 0 AND pulse_until > @now THEN pulse + @points ELSE pulse END,
-      pulse_until = CASE WHEN excluded = 0 AND pulse_until > @now THEN min(pulse_until, @until) ELSE pulse_until END
+      pulse = pulse + @points
     WHERE workspace_id = @workspace_id AND id = @member_id`)
+  const attachGainingUntil = db.prepare(`UPDATE members SET activity_count = activity_count + @n,
+      first_activity = min(coalesce(first_activity, @first), @first), last_activity = max(coalesce(last_activity, @last), @last),
+      pulse = pulse + @points, pulse_until = @until
+    WHERE workspace_id = @workspace_id AND id = @member_id`)
+  type MemberState = Pick<MemberRow, 'pulse_until' | 'excluded'>
+  /** The member's pulse state, or undefined when the workspace has no such member. */
+  const stateOf = (workspaceId: string, memberId: string) => memberState.get(workspaceId, memberId) as MemberState | undefined
   /**
    * Each member gains its activities created at `ats` (in the order of `memberIds`), and with `gains` (at `now`) the
-   * pulse they give; fails as memberId for one that does not exist.
+   * pulse they give; fails as memberId for one that does not exist. `states`: members' states already read.
    */
-  const gain = (workspaceId: string, memberIds: readonly string[], ats: readonly number[], gains?: ReadonlyMap<string, Gain>, now?: number): void => {
+  const gain = (workspaceId: string, memberIds: readonly string[], ats: readonly number[], gains?: ReadonlyMap<string, Gain>, now = 0,
+    states?: ReadonlyMap<string, MemberState>): void => {
     for (const [memberId, { n, first, last }] of spansByMember(memberIds, ats)) {
       const member = { workspace_id: workspaceId, member_id: memberId, n, first, last }
       const gained = gains?.get(memberId)
-      const { changes } = gained === undefined ? attach.run(member) : attachGaining.run({ ...member, ...gained, now })
-      if (changes === 0) throw new InvalidFieldError('memberId')
+      if (gained === undefined) {
+        if (attach.run(member).changes === 0) throw new InvalidFieldError('memberId')
+        continue
+      }
+      const state = states?.get(memberId) ?? stateOf(workspaceId, memberId)
+      if (state === undefined) throw new InvalidFieldError('memberId')
+      if (state.excluded === 1 || state.pulse_until <= now || (gained.points === 0 && gained.until >= state.pulse_until)) attach.run(member)
+      else if (gained.until < state.pulse_until) attachGainingUntil.run({ ...member, ...gained })
+      else attachGaining.run({ ...member, points: gained.points })
     }
   }
   const lose = (row: ActivityRow) => {
@@ -123,14 +141,21 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     const now = clock()
     const ats = inputs.map((input) => input.createdAt ?? now)
     const memberIds = inputs.map((input) => input.memberId)
-    if (!judged) for (const memberId of new Set(memberIds)) if (exists.member.get(workspaceId, memberId) === undefined) throw new InvalidFieldError('memberId')
+    const states = new Map<string, MemberState>()
+    if (!judged) {
+      for (const memberId of new Set(memberIds)) {
+        const state = stateOf(workspaceId, memberId)
+        if (state === undefined) throw new InvalidFieldError('memberId')
+        states.set(memberId, state)
+      }
+    }
     const extras = inputs.map((input, i) => {
       if (!judged) checkReferences(workspaceId, { ...input, memberId: undefined })
       return { activity_type_id: activityTypeId(workspaceId, input.activityTypeKey), created_at: ats[i]!, updated_at: now }
     })
     const counted = inputs.map((input, i) => ({ workspace_id: workspaceId, member_id: input.memberId, channel_id: input.channelId ?? null, ...extras[i]! }))
     const deferred = pendingEngagement !== undefined
-    gain(workspaceId, memberIds, ats, deferred ? undefined : engagement.gainsOf(counted, now), now)
+    gain(workspaceId, memberIds, ats, deferred ? undefined : engagement.gainsOf(counted, now), now, states)
     const rows = table.insertRows(workspaceId, inputs, extras, matched)
     if (deferred) pendingEngagement!.push(...rows)
     else engagement.counted(rows)
