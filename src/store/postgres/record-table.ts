@@ -197,8 +197,12 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   async function checkUnique (db: Db, row: Row, previous: Row | undefined, input: object, found?: readonly string[]): Promise<void> {
     const keys = gainedKeys(match, row, previous, found)
     if (keys.length === 0) return
-    await lockKeys(db, keys.map(({ key }) => lockOfKey(row.workspace_id, key)))
-    const others = await Promise.all(keys.map(async ({ key }) => await matching(db, row.workspace_id, key)))
+    // The look-ups go out with the locks, on the transaction's connection (one round trip): the server runs each
+    // once the locks are held, with a snapshot taken then, which holds every write of the keys committed before.
+    const [, others] = await allSettled([
+      lockKeys(db, keys.map(({ key }) => lockOfKey(row.workspace_id, key))),
+      Promise.all(keys.map(async ({ key }) => await matching(db, row.workspace_id, key)))
+    ])
     keys.forEach(({ field }, i) => {
       const other = others[i]
       if (other !== undefined && other.id !== row.id) throw keyConflict(match as never, input, other.id, field)
