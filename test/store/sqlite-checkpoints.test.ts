@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { test } from 'node:test'
 import { Database } from '../../src/store/sqlite/driver.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
+import { startCheckpointer } from '../../src/store/sqlite/checkpointer.js'
 
 // Checkpoints run on a thread of their own (src/store/sqlite/checkpointer.ts): committed writes reach the
 // database file without any further commit, which with SQLite's default (a checkpoint inside the commit that
@@ -65,4 +66,17 @@ test('under a steady stream of writes the log starts over near its limit', async
   // The log file keeps the largest size the log reached (4 KiB pages and a header each).
   const pages = statSync(`${path}-wal`).size / 4120
   assert.ok(pages < 12_288, `the log reached ${Math.round(pages)} pages`)
+})
+
+test('a checkpointer stopped before its thread could open the file (gone meanwhile) stops cleanly, and commits checkpoint themselves', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'records-checkpoint-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const db = new Database(join(dir, 'records.db'))
+  t.after(() => db.close())
+  db.pragma('journal_mode = WAL')
+  // The thread starts after this returns; the file it is given is not there (a test's directory removed first).
+  const checkpointer = startCheckpointer(db, join(dir, 'gone', 'records.db'))
+  await checkpointer.stop()
+  assert.equal(checkpointer.ready(), undefined)
+  assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), 1000)
 })

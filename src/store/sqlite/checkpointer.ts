@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import type { Db } from './database.js'
 import { driverPath } from './driver.js'
@@ -117,7 +116,9 @@ export function startCheckpointer (db: Db, path: string, logLimit = LOG_LIMIT): 
     stats: () => ({ ...counts }),
     async stop () {
       if (!running) return
-      const exited = once(worker, 'exit')
+      // Not events.once: it rejects on the worker's 'error', and a worker that failed (its file gone before it
+      // could open it) exits all the same; its commits checkpointed themselves meanwhile.
+      const exited = new Promise((resolve) => worker.once('exit', resolve))
       worker.ref() // the process waits for it to close its connection
       worker.postMessage('stop')
       await exited
