@@ -22,7 +22,8 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   const lockShared = lock('pg_advisory_xact_lock_shared')
   const lockExclusive = lock('pg_advisory_xact_lock')
   const block = 'extract(epoch FROM upper_at)::float8 AS at, upper_id AS id, n::float8 AS n'
-  const closedSql = 'SELECT coalesce(sum(closed), 0)::float8 FROM list_counts WHERE workspace_id = $1 AND list = $2'
+  /** The open block's count ($1 the workspace, $2 the list): the table's rows less those of closed blocks. */
+  const openSql = `(${counters.total(counter)}) - (SELECT coalesce(sum(closed), 0)::float8 FROM list_counts WHERE workspace_id = $1 AND list = $2)`
   // The block holding a key gains or loses rows (and so the closed count, by $5), and the table's
   // counter moves by as many; answers the block's new count, and with `withOpen`, when there is no block above the
   // key (the open block), the open count before this write. Both counts are spread over rows as database.ts's
@@ -40,7 +41,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
       ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed
     ), counted AS (${counters.addSql(counter, '$1::uuid', '$5::int8')})
     SELECT (SELECT n::float8 FROM moved) AS n,
-      ${withOpen ? `CASE WHEN NOT EXISTS (SELECT 1 FROM moved) THEN (${counters.total(counter)}) - (${closedSql}) END` : 'NULL::float8'} AS open`
+      ${withOpen ? `CASE WHEN NOT EXISTS (SELECT 1 FROM moved) THEN ${openSql} END` : 'NULL::float8'} AS open`
   const moveKey = statement<{ n: number | null, open: number | null }>(moveKeySql(true))
   const moveKeyOnly = statement<{ n: number | null, open: null }>(moveKeySql(false))
   // The open block's count is two sums over the count rows (a tenth of a create's time on the server), a new row
@@ -52,7 +53,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   let adds = 0
   const addClosed = statement(`INSERT INTO list_counts (workspace_id, list, slot, closed) VALUES ($1, $2, ${CONNECTION_SLOT}, $3)
     ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed`)
-  const readOpen = statement<{ open: number }>(`SELECT (${counters.total(counter)}) - (${closedSql}) AS open`)
+  const readOpen = statement<{ open: number }>(`SELECT ${openSql} AS open`)
   const allBlocks = statement<Block>(`SELECT ${block} FROM list_blocks WHERE workspace_id = $1 AND list = $2
     ORDER BY upper_at, upper_id`)
   const blockAbove = statement<Block>(`SELECT ${block} FROM list_blocks WHERE workspace_id = $1 AND list = $2
