@@ -78,6 +78,8 @@ function isUnavailable (error: unknown): boolean {
 
 interface Admission extends PoolStats {
   limit: number
+  /** The pool was ended: postgres.js would open a new connection for a transaction still (reserve() does not check). */
+  ended: boolean
 }
 
 /**
@@ -105,14 +107,22 @@ export function admit (pool: Pool, options: PostgresOptions): void {
     inFlight: 0,
     refused: 0,
     transactions: 0,
-    transactionWaitSeconds: 0
+    transactionWaitSeconds: 0,
+    ended: false
   })
+}
+
+/** Ends the pool: in-flight queries get `timeout` seconds to finish; operations after it fail as unavailable. */
+export async function disconnect (pool: Pool, timeout: number): Promise<void> {
+  const admission = pools.get(pool)
+  if (admission !== undefined) admission.ended = true
+  await pool.end({ timeout })
 }
 
 export function poolStats (pool: Pool): PoolStats | undefined {
   const admission = pools.get(pool)
   if (admission === undefined) return undefined
-  const { limit, ...stats } = admission
+  const { limit, ended, ...stats } = admission
   return stats
 }
 
@@ -225,7 +235,7 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
     const tasks = new Map<string, () => Promise<void>>()
     const asked = performance.now()
     try {
-      const result = await pool.begin(async (tx) => {
+      const result = await begun(pool, async (tx) => {
         const admission = pools.get(pool)
         if (admission !== undefined) {
           admission.transactions++
@@ -233,7 +243,7 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
         }
         committed.set(tx, tasks)
         return await work(tx)
-      }) as T
+      })
       for (const task of tasks.values()) await task()
       return result
     } catch (error) {
@@ -244,16 +254,68 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
   }
 }
 
+// postgres.js's begin() waits for BEGIN's answer before the work sends anything: a round trip of its own per
+// transaction, about 0.06 ms of this process's CPU and 0.02 ms of the server's (a micro benchmark of six pipelined
+// statements: 20% more transactions per second). Here BEGIN goes out with the work's first statements, on a
+// connection reserved for the transaction. BEGIN fails only with its connection, and so does every statement behind it.
+/** Runs `work` as one transaction on a connection of its own: committed when it resolves, rolled back when it throws. */
+async function begun<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (pools.get(pool)?.ended === true) throw new StoreUnavailableError()
+  const tx = await pool.reserve()
+  let result: T
+  try {
+    const begin = tx.unsafe('BEGIN').execute()
+    begin.catch(() => {}) // awaited below, after the work: not an unhandled rejection meanwhile
+    try {
+      result = await work(tx)
+    } finally {
+      await begin
+    }
+  } catch (error) {
+    // A rollback that fails has lost its connection, which ends the transaction too: the work's error says more.
+    await ended(tx, 'ROLLBACK').catch(() => {})
+    throw error
+  }
+  await ended(tx, 'COMMIT')
+  return result
+}
+
+// A connection that failed went back to the pool by itself (postgres.js reconnects it for its next user): releasing it
+// too would hand it out twice. One that answered was alive then, and its release follows at once.
+async function ended (tx: postgres.ReservedSql, command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+  try {
+    await tx.unsafe(command)
+  } catch (error) {
+    if (!isUnavailable(error)) tx.release()
+    throw error
+  }
+  tx.release()
+}
+
+// The savepoints open on each transaction's connection, for their names.
+const savepoints = new WeakMap<Db, number>()
+
 /**
  * Runs `work` in a savepoint of the transaction `tx`: when it fails, what it wrote is rolled back and the
  * transaction goes on. Work asked to run after commit inside it runs after the transaction's commit.
  */
 async function savepoint<T> (tx: Db, work: (sp: Db) => Promise<T>): Promise<T> {
-  return await (tx as postgres.TransactionSql).savepoint(async (sp) => {
-    const tasks = committed.get(tx)
-    if (tasks !== undefined) committed.set(sp, tasks)
-    return await work(sp)
-  }) as T
+  const depth = savepoints.get(tx) ?? 0
+  const name = `s${depth}`
+  savepoints.set(tx, depth + 1)
+  try {
+    await tx.unsafe(`SAVEPOINT ${name}`)
+    try {
+      const result = await work(tx)
+      await tx.unsafe(`RELEASE SAVEPOINT ${name}`)
+      return result
+    } catch (error) {
+      await tx.unsafe(`ROLLBACK TO SAVEPOINT ${name}`)
+      throw error
+    }
+  } finally {
+    savepoints.set(tx, depth)
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Store, StoreMetric } from '../types.js'
 import { postgresActivities } from './activities.js'
-import { admit, connect, counters, joined, poolStats, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
+import { admit, connect, counters, disconnect, joined, poolStats, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
 import { backfillMemberKeys } from './backfill.js'
@@ -93,7 +93,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
       await refresher.stop()
       await purger.stop()
       // In-flight queries get a few seconds to finish; then their connections are closed.
-      await pool.end({ timeout: 5 })
+      await disconnect(pool, 5)
     },
     metrics: () => postgresMetrics(pool)
   }
