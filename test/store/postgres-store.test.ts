@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto'
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
 import { describe, test } from 'node:test'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
-import { InvalidFieldError } from '../../src/store/types.js'
+import { admit, connect, disconnect, statement, transaction } from '../../src/store/postgres/database.js'
+import { ConflictError, InvalidFieldError, StoreUnavailableError } from '../../src/store/types.js'
 import { api, buildTestApp, createMember, newWorkspace, postgresAvailable, postgresSchema, testStores } from '../support/helpers.js'
 
 // The Store itself, below the HTTP layer: the routes already answer 404 for a path id that is not a uuid, but
@@ -115,6 +116,8 @@ describe('postgres store when the database goes away', { skip: !postgresAvailabl
     assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200)
     assert.equal((await client.get(`/v1/members/${member.id}`)).statusCode, 200)
     assert.equal((await client.get('/v1/members')).json().totalMembers, 1, 'the write refused while down did not happen')
+    assert.equal((await client.post('/v1/members', { firstName: 'C' })).statusCode, 201, 'a write runs on the reconnected pool')
+    assert.equal((await client.get('/v1/members')).json().totalMembers, 2)
   })
 
   test('with every connection busy and no room to queue, a request gets a 503 at once', async (t) => {
@@ -129,5 +132,58 @@ describe('postgres store when the database goes away', { skip: !postgresAvailabl
     const statuses = responses.map((res) => res.statusCode)
     assert.ok(statuses.includes(200) && statuses.includes(503), statuses.join(' '))
     for (const res of responses.filter((r) => r.statusCode === 503)) assert.deepEqual(res.json(), { code: 'UNAVAILABLE', error: 'Service unavailable' })
+  })
+})
+
+describe('postgres store transactions', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, () => {
+  test('a write after the store closed fails as unavailable and writes nothing (no connection is opened for it)', async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const store = await openPostgresStore(schema.url, { poolSize: 2, statementTimeoutMs: 1000 })
+    const workspaceId = newWorkspace()
+    await store.members.create(workspaceId, { firstName: 'A' })
+    await store.close()
+    await assert.rejects(store.members.create(workspaceId, { firstName: 'B' }), StoreUnavailableError)
+    assert.deepEqual([...await schema.sql`SELECT count(*)::int AS n FROM members`], [{ n: 1 }])
+  })
+
+  test('failed writes give their connection back: a pool of one serves every write after them', { timeout: 30_000 }, async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const store = await openPostgresStore(schema.url, { poolSize: 1, statementTimeoutMs: 5000 })
+    t.after(async () => await store.close())
+    const workspaceId = newWorkspace()
+    const member = await store.members.create(workspaceId, { firstName: 'A', primaryEmail: 'a@example.com' })
+    for (let i = 0; i < 5; i++) {
+      // Rolled back after a statement found no member; after a unique key's check; whole, with the savepoints inside it.
+      await assert.rejects(store.activities.create(workspaceId, { memberId: newWorkspace(), activityTypeKey: 'a' }), InvalidFieldError)
+      await assert.rejects(store.members.create(workspaceId, { firstName: 'B', primaryEmail: 'A@example.com' }), ConflictError)
+      await assert.rejects(store.atomically(async () => {
+        await store.activities.create(workspaceId, { memberId: member.id, activityTypeKey: 'a' })
+        throw new Error('the unit fails after its write')
+      }), /the unit fails/)
+    }
+    const [activities, written] = await Promise.all([
+      store.activities.list(workspaceId, { page: 1, pageSize: 10 }),
+      store.activities.create(workspaceId, { memberId: member.id, activityTypeKey: 'a' })
+    ])
+    assert.equal(activities.total, 0, 'no failed write left an activity')
+    assert.equal((await store.activities.list(workspaceId, { page: 1, pageSize: 10 })).items[0]?.id, written.id)
+  })
+
+  test('a transaction whose COMMIT fails (a deferred constraint) gives its connection back', { timeout: 30_000 }, async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    await schema.sql`CREATE TABLE linked (id int PRIMARY KEY, next int REFERENCES linked DEFERRABLE INITIALLY DEFERRED)`
+    const options = { poolSize: 1, statementTimeoutMs: 5000 }
+    const pool = connect(schema.url, options)
+    admit(pool, options)
+    t.after(async () => await disconnect(pool, 1))
+    const insert = statement('INSERT INTO linked (id, next) VALUES ($1, $2)')
+    for (let i = 1; i <= 3; i++) {
+      await assert.rejects(transaction(pool, async (tx) => await insert(tx, i, 99)), { code: '23503' })
+    }
+    await transaction(pool, async (tx) => await insert(tx, 1, null))
+    assert.deepEqual([...await schema.sql`SELECT id FROM linked`], [{ id: 1 }])
   })
 })
