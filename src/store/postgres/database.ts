@@ -84,7 +84,7 @@ interface Admission extends PoolStats {
 
 /**
  * What this side of a pool can see: postgres.js keeps its connections' states to itself, so these are the
- * operations admitted to the pool, and the time each transaction waited for a connection (until its BEGIN ran).
+ * operations admitted to the pool, and the time each transaction waited for a connection.
  */
 export interface PoolStats {
   poolSize: number
@@ -93,7 +93,7 @@ export interface PoolStats {
   /** Operations refused at once because poolSize + queueLimit were in flight (each a 503). */
   refused: number
   transactions: number
-  /** Time transactions waited for a connection and their BEGIN, in all. */
+  /** Time transactions waited for a connection, in all. */
   transactionWaitSeconds: number
 }
 
