@@ -177,6 +177,30 @@ for (const store of testStores()) {
       assert.deepEqual(await shown(), { firstActivity: wire(START - 400 * DAY), lastActivity: wire(START - 10 * DAY), pulse: 0, level: 0 })
     })
 
+    test('a pulse gained by a bulk write, or by an activity moved to its member, leaves the window with those activities', async (t) => {
+      const { client, advance } = await clockedApp(t, store)
+      const [ada, bob, eve] = [await createMember(client, { firstName: 'Ada' }), await createMember(client, { firstName: 'Bob' }),
+        await createMember(client, { firstName: 'Eve' })]
+      await activities(client, eve.id, 'note', 1, { createdAt: START - 50 * DAY })
+      // Ada has none counted; Eve one that leaves the window before the new ones, Bob one that leaves it after them.
+      await activities(client, bob.id, 'note', 1, { createdAt: START - 5 * DAY })
+      const res = await client.post('/v1/activities/bulk', {
+        activities: [ada.id, ada.id, eve.id].map((memberId) => ({ memberId, activityTypeKey: 'note', createdAt: wire(START - 10 * DAY) }))
+      })
+      assert.equal(res.statusCode, 200, res.body)
+      const [moved] = await activities(client, ada.id, 'note', 1, { createdAt: START - 20 * DAY })
+      await patchActivity(client, moved!, { memberId: bob.id })
+      await assertShown(client, { [ada.id]: 2, [bob.id]: 2, [eve.id]: 2 })
+      advance(40 * DAY + 1) // Eve's first activity leaves the window
+      await assertShown(client, { [ada.id]: 2, [bob.id]: 2, [eve.id]: 1 })
+      advance(30 * DAY) // the moved one leaves it
+      await assertShown(client, { [ada.id]: 2, [bob.id]: 1, [eve.id]: 1 })
+      advance(10 * DAY) // the bulk ones leave it
+      await assertShown(client, { [ada.id]: 0, [bob.id]: 1, [eve.id]: 0 })
+      advance(5 * DAY)
+      await assertShown(client, { [ada.id]: 0, [bob.id]: 0, [eve.id]: 0 })
+    })
+
     test('an update moves the activity\'s points: to another type, another channel, another member', async (t) => {
       const { client, now } = await clockedApp(t, store)
       const [general, support] = [await createChannel(client, { name: 'general' }), await createChannel(client, { name: 'support' })]

@@ -39,8 +39,13 @@ export function sqliteEngagement (db: Db, clock: Clock) {
     WHERE workspace_id = @workspace_id AND member_id = @member_id AND created_at > @start`).pluck()
   const store = db.prepare('UPDATE members SET pulse = ?, pulse_until = ? WHERE workspace_id = ? AND id = ? AND excluded = 0')
   const markStale = db.prepare('UPDATE members SET pulse_until = 0 WHERE workspace_id = ? AND id = ? AND excluded = 0')
-  const gain = db.prepare(`UPDATE members SET pulse = pulse + @points, pulse_until = min(pulse_until, @until)
-    WHERE workspace_id = @workspace_id AND id = @member_id AND excluded = 0 AND pulse_until > @now`)
+  // A gain moves pulse_until only when the new activities leave the window before every counted one does, mostly
+  // for a member with none counted: SQLite rewrites the index entries of every column an UPDATE sets (pulse_until
+  // is in two), changed or not, so the common gain sets pulse alone.
+  const gainWithin = db.prepare(`UPDATE members SET pulse = pulse + @points
+    WHERE workspace_id = @workspace_id AND id = @member_id AND excluded = 0 AND pulse_until > @now AND pulse_until <= @until`)
+  const gainUntil = db.prepare(`UPDATE members SET pulse = pulse + @points, pulse_until = @until
+    WHERE workspace_id = @workspace_id AND id = @member_id AND excluded = 0 AND pulse_until > @now AND pulse_until > @until`)
   const staleOfType = db.prepare(`UPDATE members SET pulse_until = 0 WHERE workspace_id = @workspace_id AND excluded = 0
     AND id IN (SELECT member_id FROM activities WHERE workspace_id = @workspace_id AND activity_type_id = @type AND created_at > @start)`)
   const staleOfChannel = db.prepare(`UPDATE members SET pulse_until = 0 WHERE workspace_id = @workspace_id AND excluded = 0
@@ -152,7 +157,10 @@ export function sqliteEngagement (db: Db, clock: Clock) {
     added (rows: readonly ActivityRow[], now: number): void {
       counted(rows)
       const workspaceId = rows[0]?.workspace_id
-      for (const [memberId, { points, until }] of gains(rows, now)) gain.run({ workspace_id: workspaceId, member_id: memberId, points, until, now })
+      for (const [memberId, { points, until }] of gains(rows, now)) {
+        const gain = { workspace_id: workspaceId, member_id: memberId, points, until, now }
+        if (gainWithin.run(gain).changes === 0) gainUntil.run(gain)
+      }
     },
 
     /** New activities whose members' pulses are raised by the caller's own update of them (gainsOf): their days counted. */
