@@ -43,7 +43,15 @@ export function connect (url: string, options: PostgresOptions): Pool {
  */
 export function statement<Row extends object = Record<string, unknown>> (text: string) {
   return async (db: Db, ...params: Param[]): Promise<Row[]> => {
-    const run = async (on: Db) => await on.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+    const run = async (on: Db) => {
+      if (links.get(on)?.closed === true) throw connectionLost()
+      try {
+        return await on.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+      } catch (error) {
+        if (isLost(error)) lost(on)
+        throw error
+      }
+    }
     // On the pool, a statement is a whole operation (or a part of the keyed unit it runs in); in a transaction,
     // the transaction is.
     if (!pools.has(db as Pool)) return await run(db)
@@ -71,6 +79,15 @@ const UNAVAILABLE_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CON
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
   '57P01', '57P02', '57P03', '53300', '57014'])
 
+// The codes of a connection that is gone, or about to be (57P01, 57P02: the server ends it after saying so).
+const LOST_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT',
+  '57P01', '57P02'])
+
+function isLost (error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && LOST_CODES.has(code)
+}
+
 function isUnavailable (error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || (error instanceof postgres.PostgresError && code.startsWith('08')))
@@ -78,13 +95,11 @@ function isUnavailable (error: unknown): boolean {
 
 interface Admission extends PoolStats {
   limit: number
-  /** The pool was ended: postgres.js would open a new connection for a transaction still (reserve() does not check). */
-  ended: boolean
 }
 
 /**
  * What this side of a pool can see: postgres.js keeps its connections' states to itself, so these are the
- * operations admitted to the pool, and the time each transaction waited for a connection.
+ * operations admitted to the pool, and the time each transaction waited for a connection (until its BEGIN ran).
  */
 export interface PoolStats {
   poolSize: number
@@ -93,7 +108,7 @@ export interface PoolStats {
   /** Operations refused at once because poolSize + queueLimit were in flight (each a 503). */
   refused: number
   transactions: number
-  /** Time transactions waited for a connection, in all. */
+  /** Time transactions waited for a connection and their BEGIN, in all. */
   transactionWaitSeconds: number
 }
 
@@ -107,22 +122,14 @@ export function admit (pool: Pool, options: PostgresOptions): void {
     inFlight: 0,
     refused: 0,
     transactions: 0,
-    transactionWaitSeconds: 0,
-    ended: false
+    transactionWaitSeconds: 0
   })
-}
-
-/** Ends the pool: in-flight queries get `timeout` seconds to finish; operations after it fail as unavailable. */
-export async function disconnect (pool: Pool, timeout: number): Promise<void> {
-  const admission = pools.get(pool)
-  if (admission !== undefined) admission.ended = true
-  await pool.end({ timeout })
 }
 
 export function poolStats (pool: Pool): PoolStats | undefined {
   const admission = pools.get(pool)
   if (admission === undefined) return undefined
-  const { limit, ended, ...stats } = admission
+  const { limit, ...stats } = admission
   return stats
 }
 
@@ -230,20 +237,56 @@ function referenceError (error: unknown): unknown {
   return error
 }
 
+// postgres.js 3.4.9 (porsager/postgres#1208 and #1186, open): when a transaction's connection closes, begin() fails,
+// but what is sent on that connection afterwards (a statement of the work, or the ROLLBACK that begin() and
+// savepoint() send when the work fails) is written, from a timer, to a socket that is gone: an uncaught TypeError
+// that stops the process. So a transaction whose connection is lost sends nothing more: its statements fail at once,
+// and its work (or a savepoint's), failed by the loss, never settles, so postgres.js sends no rollback of its own.
+// begin() has already failed with the loss, and the server rolls back a transaction whose connection is gone.
+interface Link {
+  closed: boolean
+}
+const links = new WeakMap<Db, Link>()
+
+const connectionLost = () => Object.assign(new Error('the transaction\'s connection to the database was lost'), { code: 'CONNECTION_CLOSED' })
+
+function lost (tx: Db): void {
+  const link = links.get(tx)
+  if (link !== undefined) link.closed = true
+}
+
+/** Runs `run` in the transaction (or savepoint) `tx`: its failure by a lost connection never settles (see above). */
+async function held<T> (tx: Db, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    // When the lost connection is the transaction's own (not a pool statement's), begin() has failed with it
+    // before the event loop's next turn (postgres.js rejects it where it fails the connection's queries).
+    if (isLost(error)) await new Promise((resolve) => setImmediate(resolve))
+    if (links.get(tx)?.closed === true) return await new Promise<never>(() => {})
+    throw error
+  }
+}
+
 async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const tasks = new Map<string, () => Promise<void>>()
     const asked = performance.now()
+    const link: Link = { closed: false }
     try {
-      const result = await begun(pool, async (tx) => {
+      const result = await pool.begin(async (tx) => {
         const admission = pools.get(pool)
         if (admission !== undefined) {
           admission.transactions++
           admission.transactionWaitSeconds += (performance.now() - asked) / 1000
         }
         committed.set(tx, tasks)
-        return await work(tx)
-      })
+        links.set(tx, link)
+        return await held(tx, async () => await work(tx))
+      }).catch((error: unknown) => {
+        if (isLost(error)) link.closed = true
+        throw error
+      }) as T
       for (const task of tasks.values()) await task()
       return result
     } catch (error) {
@@ -254,68 +297,18 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
   }
 }
 
-// postgres.js's begin() waits for BEGIN's answer before the work sends anything: a round trip of its own per
-// transaction, about 0.06 ms of this process's CPU and 0.02 ms of the server's (a micro benchmark of six pipelined
-// statements: 20% more transactions per second). Here BEGIN goes out with the work's first statements, on a
-// connection reserved for the transaction. BEGIN fails only with its connection, and so does every statement behind it.
-/** Runs `work` as one transaction on a connection of its own: committed when it resolves, rolled back when it throws. */
-async function begun<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T> {
-  if (pools.get(pool)?.ended === true) throw new StoreUnavailableError()
-  const tx = await pool.reserve()
-  let result: T
-  try {
-    const begin = tx.unsafe('BEGIN').execute()
-    begin.catch(() => {}) // awaited below, after the work: not an unhandled rejection meanwhile
-    try {
-      result = await work(tx)
-    } finally {
-      await begin
-    }
-  } catch (error) {
-    // A rollback that fails has lost its connection, which ends the transaction too: the work's error says more.
-    await ended(tx, 'ROLLBACK').catch(() => {})
-    throw error
-  }
-  await ended(tx, 'COMMIT')
-  return result
-}
-
-// A connection that failed went back to the pool by itself (postgres.js reconnects it for its next user): releasing it
-// too would hand it out twice. One that answered was alive then, and its release follows at once.
-async function ended (tx: postgres.ReservedSql, command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
-  try {
-    await tx.unsafe(command)
-  } catch (error) {
-    if (!isUnavailable(error)) tx.release()
-    throw error
-  }
-  tx.release()
-}
-
-// The savepoints open on each transaction's connection, for their names.
-const savepoints = new WeakMap<Db, number>()
-
 /**
  * Runs `work` in a savepoint of the transaction `tx`: when it fails, what it wrote is rolled back and the
  * transaction goes on. Work asked to run after commit inside it runs after the transaction's commit.
  */
 async function savepoint<T> (tx: Db, work: (sp: Db) => Promise<T>): Promise<T> {
-  const depth = savepoints.get(tx) ?? 0
-  const name = `s${depth}`
-  savepoints.set(tx, depth + 1)
-  try {
-    await tx.unsafe(`SAVEPOINT ${name}`)
-    try {
-      const result = await work(tx)
-      await tx.unsafe(`RELEASE SAVEPOINT ${name}`)
-      return result
-    } catch (error) {
-      await tx.unsafe(`ROLLBACK TO SAVEPOINT ${name}`)
-      throw error
-    }
-  } finally {
-    savepoints.set(tx, depth)
-  }
+  return await (tx as postgres.TransactionSql).savepoint(async (sp) => {
+    const tasks = committed.get(tx)
+    if (tasks !== undefined) committed.set(sp, tasks)
+    const link = links.get(tx)
+    if (link !== undefined) links.set(sp, link)
+    return await held(sp, async () => await work(sp))
+  }) as T
 }
 
 /**

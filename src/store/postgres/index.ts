@@ -1,6 +1,6 @@
 import type { Store, StoreMetric } from '../types.js'
 import { postgresActivities } from './activities.js'
-import { admit, connect, counters, disconnect, joined, poolStats, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
+import { admit, connect, counters, joined, poolStats, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
 import { backfillMemberKeys } from './backfill.js'
@@ -93,7 +93,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
       await refresher.stop()
       await purger.stop()
       // In-flight queries get a few seconds to finish; then their connections are closed.
-      await disconnect(pool, 5)
+      await pool.end({ timeout: 5 })
     },
     metrics: () => postgresMetrics(pool)
   }
@@ -106,6 +106,6 @@ function postgresMetrics (pool: Pool): StoreMetric[] {
     { name: 'postgres_operations_in_flight', type: 'gauge', help: 'Store operations running or waiting for a connection', value: stats.inFlight },
     { name: 'postgres_operations_refused_total', type: 'counter', help: 'Operations refused because DATABASE_POOL_SIZE + DATABASE_QUEUE_LIMIT were in flight', value: stats.refused },
     { name: 'postgres_transactions_total', type: 'counter', help: 'Transactions begun (each attempt of a retried one)', value: stats.transactions },
-    { name: 'postgres_transaction_wait_seconds_total', type: 'counter', help: 'Time transactions waited for a connection', value: stats.transactionWaitSeconds }
+    { name: 'postgres_transaction_wait_seconds_total', type: 'counter', help: 'Time transactions waited for a connection and their BEGIN', value: stats.transactionWaitSeconds }
   ]
 }
