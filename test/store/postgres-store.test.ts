@@ -196,11 +196,8 @@ describe('postgres store transactions', { skip: !postgresAvailable && 'no Postgr
         throw new Error('the unit fails after its write')
       }), /the unit fails/)
     }
-    const [activities, written] = await Promise.all([
-      store.activities.list(workspaceId, { page: 1, pageSize: 10 }),
-      store.activities.create(workspaceId, { memberId: member.id, activityTypeKey: 'a' })
-    ])
-    assert.equal(activities.total, 0, 'no failed write left an activity')
+    assert.equal((await store.activities.list(workspaceId, { page: 1, pageSize: 10 })).total, 0, 'no failed write left an activity')
+    const written = await store.activities.create(workspaceId, { memberId: member.id, activityTypeKey: 'a' })
     assert.equal((await store.activities.list(workspaceId, { page: 1, pageSize: 10 })).items[0]?.id, written.id)
   })
 
