@@ -83,14 +83,17 @@ const UNAVAILABLE_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CON
 const LOST_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT',
   '57P01', '57P02'])
 
-function isLost (error: unknown): boolean {
+/** The error's code, postgres.js's, the socket's or the server's SQLSTATE, when it has one. */
+function codeOf (error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && LOST_CODES.has(code)
+  return typeof code === 'string' ? code : undefined
 }
 
+const isLost = (error: unknown): boolean => LOST_CODES.has(codeOf(error) ?? '')
+
 function isUnavailable (error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || (error instanceof postgres.PostgresError && code.startsWith('08')))
+  const code = codeOf(error)
+  return code !== undefined && (UNAVAILABLE_CODES.has(code) || (error instanceof postgres.PostgresError && code.startsWith('08')))
 }
 
 interface Admission extends PoolStats {
