@@ -32,7 +32,15 @@ export function connect (url: string, options: PostgresOptions): Pool {
     onnotice: () => {},
     connection: {
       application_name: 'workspace-records',
-      statement_timeout: options.statementTimeoutMs
+      statement_timeout: options.statementTimeoutMs,
+      // Every statement names its workspace, and PostgreSQL's default custom plans estimate `workspace_id = $1`
+      // from that value's statistics: a workspace they do not hold yet (made since the last ANALYZE, or one of a few
+      // that all fit the most-common-values list) is estimated at one row, so any index that starts with
+      // workspace_id looks as good as the one that finds the key, and a look-up by email or id walked all of the
+      // workspace's rows: create member cost 12 ms at 8,000 members in a new workspace, and grew with it. A generic
+      // plan estimates an average workspace, which makes each look-up the index of its whole key, and is planned
+      // once per connection instead of at every call (0.2-0.7 ms of planning for some statements). docs/performance.md.
+      plan_cache_mode: 'force_generic_plan'
     }
   })
 }

@@ -142,11 +142,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       ORDER BY created_at, id LIMIT 1) AS m`)
 
   // The rows holding any of many keys of a side-table match (a member by each of a batch's emails): one statement,
-  // an index look-up per key, planned as a generic plan. A custom plan knows the workspace's id, and for one the
-  // statistics do not know yet (an import's first minutes) estimates one row: it may then serve each key by the side
-  // table's (workspace_id, owner) index, reading every side row of the workspace once per key (statement timeouts
-  // at a few thousand members). OFFSET 0 keeps the look-ups from being pulled up into a join, which the planner
-  // makes a hash join over the workspace's side rows.
+  // an index look-up per key (a generic plan, as every statement: database.ts). OFFSET 0 keeps the look-ups from
+  // being pulled up into a join, which the planner makes a hash join over the workspace's side rows.
   const sideMatch = match?.where.kind === 'side' ? match.where : undefined
   const selectHolders = sideMatch === undefined
     ? undefined
@@ -155,22 +152,15 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       CROSS JOIN LATERAL (SELECT ${sideMatch.owner} FROM ${sideMatch.table}
         WHERE workspace_id = $1 AND ${sideMatch.column} = k.v AND ${sideMatch.where} OFFSET 0) AS t
       CROSS JOIN LATERAL (SELECT id, created_at FROM ${resource.table} WHERE workspace_id = $1 AND id = t.${sideMatch.owner} OFFSET 0) AS m`)
-  const genericPlans = statement<{ mode: string }>(`SELECT current_setting('plan_cache_mode') AS mode,
-    set_config('plan_cache_mode', 'force_generic_plan', true) AS set`)
-  const planMode = statement('SELECT set_config(\'plan_cache_mode\', $1, true)')
   /** Every row holding one of the keys (a side-table match): its id and time, with the key; several per key for legacy data. */
   async function holders (db: Db, workspaceId: string, keys: readonly string[]): Promise<Holder[]> {
     if (keys.length === 0 || selectHolders === undefined || !isId(workspaceId)) return []
-    const [[setting], found] = await allSettled([genericPlans(db), selectHolders(db, workspaceId, keys)])
-    await planMode(db, setting!.mode)
-    return found
+    return await selectHolders(db, workspaceId, keys)
   }
 
   /**
    * The id of the row `matching` finds for each key (the oldest holder), with one statement when the match is on a
-   * side table: a look-up per key, as createMany and a restore checked their rows' emails, is planned while a new
-   * workspace has no statistics yet and then reads more of its rows at every call (1.1 ms each, and growing, for
-   * 30,000 members seeded in batches of 5,000).
+   * side table, not one per key.
    */
   async function matchingIds (db: Db, workspaceId: string, keys: ReadonlyArray<readonly string[]>): Promise<Array<string | undefined>> {
     if (selectHolders === undefined) return (await matchingMany(db, workspaceId, keys)).map((row) => row?.id)
