@@ -424,40 +424,6 @@ async function bulkMeasures (url: string, dbUrl: string, token: string, seeded: 
   }
 }
 
-/** Members of the new workspace in which creates are measured against the seeded workspace's. */
-const NEW_WORKSPACE_MEMBERS = 5000
-
-interface NewWorkspaceWrites {
-  members: number
-  /** create member in the new workspace, per round. */
-  fresh: Measure[]
-  /** The same operation in the seeded workspace, in the same rounds. */
-  seeded: Measure[]
-}
-
-/**
- * Fast at any size: create member in a workspace made after the database's statistics were gathered (its members
- * made through the bulk route, with emails), against the same in the seeded workspace, round by round. On
- * PostgreSQL a workspace the statistics do not hold is estimated at one row; with the default custom plans each
- * create's look-up by email walked the new workspace's members (docs/performance.md).
- */
-async function newWorkspaceWrites (url: string, token: string, createMember: Operation): Promise<NewWorkspaceWrites> {
-  const workspaceId = crypto.randomUUID()
-  const freshToken = await signToken(SECRET, { workspaceId, ttl: '24h', algorithm: 'HS256' })
-  for (let made = 0; made < NEW_WORKSPACE_MEMBERS; made += BULK_ITEMS) {
-    const members = Array.from({ length: BULK_ITEMS }, (_, i) => ({ firstName: 'New', lastName: `M${made + i}`, primaryEmail: `new${made + i}@example.org` }))
-    const res = await requestJson('POST', `${url}/v1/members/bulk`, freshToken, { members })
-    if (res.status !== 200) throw new Error(`members bulk: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`)
-  }
-  const writes: NewWorkspaceWrites = { members: NEW_WORKSPACE_MEMBERS, fresh: [], seeded: [] }
-  for (let round = 1; round <= ROUNDS; round++) {
-    writes.fresh.push(await load(url, freshToken, createMember))
-    writes.seeded.push(await load(url, token, createMember))
-    log(`round ${round} create member, new workspace ${writes.fresh.at(-1)!.rps.toFixed(0)} req/s, seeded ${writes.seeded.at(-1)!.rps.toFixed(0)} req/s`)
-  }
-  return writes
-}
-
 interface PointsChange {
   key: string
   /** Activities of the type in the 90-day window when measured: their members are the ones the change affects. */
@@ -617,8 +583,6 @@ async function main (): Promise<void> {
   const walked = await walk(server.url, token, Number(args['walk-limit']))
   log('bulk ingestion, then the store\'s createMany...')
   const bulk = await bulkMeasures(server.url, db.url, token, seeded)
-  log('create member in a new workspace...')
-  const fresh = await newWorkspaceWrites(server.url, token, ops.find((op) => op.name === 'create member')!)
   const rss = peakRssMb(server.process.pid!)
   await server.stop()
   await floor.stop()
@@ -657,12 +621,6 @@ async function main (): Promise<void> {
     lastPageP99OverPage1: row('list activities last page').p99 / Math.max(row('list activities page 1').p99, 1),
     workers,
     bulk,
-    newWorkspace: {
-      members: fresh.members,
-      rps: median(fresh.fresh.map((m) => m.rps)),
-      seededRps: median(fresh.seeded.map((m) => m.rps)),
-      errors: [...fresh.fresh, ...fresh.seeded].reduce((sum, m) => sum + m.errors, 0)
-    },
     engagement: {
       busiest: seeded.busiest.activities,
       quietest: seeded.quietest.activities,
@@ -714,7 +672,6 @@ function targets (report: Report): string[][] {
       report.workers === undefined ? '—' : yes(report.workers.ratio >= 1.6)],
     ...engagementTargets(report),
     ...bulkTargets(report.store, report.bulk),
-    ...newWorkspaceTargets(report),
     ['seeding', 'under 60 s', `${fixed(report.seed.seconds, 1)} s${report.seed.seededThisRun ? '' : ' (an earlier run\'s)'}`,
       report.store === 'sqlite' ? yes(report.seed.seconds < 60) : '—']
   ]
@@ -760,15 +717,6 @@ function bulkTargets (store: string, bulk: BulkMeasures): string[][] {
     ...(store === 'sqlite' ? [['bulk activities into a new workspace on SQLite', '>= 10,000 activities/s', `${fixed(fresh.serviceRate)} activities/s`, yes(fresh.serviceRate >= 10_000)]] : []),
     ['the same into the seeded workspace (its million activities)', 'reported', measured(seeded), '—']
   ]
-}
-
-function newWorkspaceTargets (report: Report): string[][] {
-  const fresh = report.newWorkspace
-  if (fresh === undefined) return []
-  const ratio = fresh.rps / fresh.seededRps
-  return [[`create member in a new workspace of ${fresh.members.toLocaleString('en')} members (no statistics of it yet)`, '>= 0.8x the seeded workspace',
-    `${fixed(fresh.rps)} / ${fixed(fresh.seededRps)} req/s = ${fixed(ratio, 2)}x${fresh.errors > 0 ? ` (${fresh.errors} errors)` : ''}`,
-    ratio >= 0.8 && fresh.errors === 0 ? 'yes' : '**no**']]
 }
 
 function engagementRatio (report: Report): number {

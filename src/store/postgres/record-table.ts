@@ -8,7 +8,7 @@ import type { Page } from '../types.js'
 import { countedIndex } from './counted-index.js'
 import { byKey } from '../counted-index.js'
 import { allSettled, eachInSavepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
-import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql, oldestHolders, sortKeys, type Holder } from '../model/matching.js'
+import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql, oldestHolders, sortKeys, type Holder, type Match } from '../model/matching.js'
 import { putOutcomes } from '../model/rules.js'
 import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
 
@@ -63,6 +63,10 @@ const dialect: Dialect = {
   owned: (subquery) => `id = ANY (ARRAY(${subquery}))`
 }
 
+/** The statement finding the row with a key (model/matching.ts): $1 the workspace, the key's values after. */
+export const keyLookupSql = (table: string, columns: string, match: Match<never>): string =>
+  matchSql(table, columns, match, { ...dialect, param: (n, type) => `$${n + 1}::${type}` })
+
 /**
  * The reads and writes of a resource, compiled from its description: find a row of a workspace, insert, patch,
  * delete, list. Rows hold times as epoch seconds: written with to_timestamp(), read back with extract(epoch), so a row
@@ -116,8 +120,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     AND (created_at, id) > (to_timestamp($3), $4::uuid) ORDER BY created_at, id LIMIT $2`)
 
   const { match } = resource
-  // $1 the workspace, the key's values after.
-  const matchText = match === undefined ? undefined : matchSql(resource.table, readList, match as never, { ...dialect, param: (n, type) => `$${n + 1}::${type}` })
+  const matchText = match === undefined ? undefined : keyLookupSql(resource.table, readList, match)
   const selectMatch = matchText === undefined ? undefined : statement<Row>(matchText)
   const selectMatchForUpdate = matchText === undefined ? undefined : statement<Row>(`${matchText} FOR UPDATE`)
   const keyOf = (workspaceId: string, input: object, extra: Record<string, unknown> = {}) =>
