@@ -4,7 +4,6 @@ import { test } from 'node:test'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { connect } from '../../src/store/postgres/database.js'
 import { keyLookupSql } from '../../src/store/postgres/record-table.js'
-import type { Match } from '../../src/store/model/matching.js'
 import { members } from '../../src/store/model/resources.js'
 import { postgresAvailable, postgresSchema } from '../support/helpers.js'
 
@@ -15,7 +14,7 @@ import { postgresAvailable, postgresSchema } from '../support/helpers.js'
 // (database.ts), which finds the key by its index whatever the workspace. Checked on the statement a member
 // create sends to find the member that holds its email (keyLookupSql), by the pages it reads.
 
-const EMAIL_HOLDER = keyLookupSql('members', 'id', members.match as Match<never>)
+const EMAIL_HOLDER = keyLookupSql('members', 'id', members.match)
 
 /** The pages a plan's nodes read, all of them (a node's buffers include its children's). */
 const pagesOf = (plan: { 'Shared Hit Blocks': number, 'Shared Read Blocks': number }) => plan['Shared Hit Blocks'] + plan['Shared Read Blocks']
