@@ -38,17 +38,28 @@ const skipped = 'PostgreSQL run SKIPPED: no PostgreSQL server binaries found (/u
 if (!env.TEST_DATABASE_URL) console.error(`\n*** ${skipped} ***\n`)
 else console.error(`PostgreSQL for the tests: ${redact(env.TEST_DATABASE_URL)}${cluster ? ` (throwaway cluster, ${cluster.version})` : ''}`)
 
-// A test file whose process never ends (a handle left open after a failure: a pool, a child, a timer) would
-// hang the whole run: each file's process exits once its tests are done, and no test may take longer than this.
+// No test may take longer than this.
 const TEST_TIMEOUT_MS = 5 * 60_000
+// A test file whose process never ends (a handle left open after a failure: a pool, a child, a timer) would hang
+// the whole run: past this the run is stopped and fails, saying so. Not --test-force-exit, which ends each file's
+// process before its last results reach the runner on Node.js 22 and later (nodejs/node#64833, open): tests then
+// vanish from the report with the run still passing (1 run in 5 of test/unit/engagement.test.ts on Node.js 24).
+const RUN_DEADLINE_MS = 30 * 60_000
 const tsx = join('node_modules', '.bin', 'tsx')
 // Four files at a time, though the machine it was measured on has two cores: many files spend most of their time
 // waiting (on PostgreSQL, on child processes that start a server, on sockets). On 2 cores the whole run took 8m20s
 // with 4 against 11m52s with 2, back to back on a shared, loaded machine.
 const CONCURRENCY = 4
-const runner = spawn(tsx, ['--test', `--test-concurrency=${CONCURRENCY}`, '--test-force-exit', `--test-timeout=${TEST_TIMEOUT_MS}`, ...files], { stdio: 'inherit', env })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => runner.kill(signal))
+// In a process group of its own, so that the deadline stops the test files' processes with it.
+const runner = spawn(tsx, ['--test', `--test-concurrency=${CONCURRENCY}`, `--test-timeout=${TEST_TIMEOUT_MS}`, ...files], { stdio: 'inherit', env, detached: true })
+const stopRunner = (signal) => { try { process.kill(-runner.pid, signal) } catch {} }
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopRunner(signal))
+const deadline = setTimeout(() => {
+  console.error(`\n*** The tests ran past ${RUN_DEADLINE_MS / 60_000} minutes: a test file's process did not end (a handle left open?). Stopped. ***\n`)
+  stopRunner('SIGKILL')
+}, RUN_DEADLINE_MS)
 const status = await new Promise((resolve) => runner.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
+clearTimeout(deadline)
 cluster?.stop()
 if (!env.TEST_DATABASE_URL) console.error(`\n*** ${skipped} ***\n`)
 process.exit(status)
