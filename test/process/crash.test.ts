@@ -20,7 +20,9 @@ async function crashUnderLoad (t: TestContext, databaseUrl: string): Promise<voi
   const env = { DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, RATE_LIMIT_PER_MINUTE: '0' }
   const first = await startServer(t, env)
   const token = (await tokenCli(['--workspace', randomUUID()], { JWT_SECRET: SECRET })).stdout.trim()
-  const { body: { member: owner } } = await call(`${first.url}/v1/members`, token, 'POST', { firstName: 'Owner' })
+  const made = await call(`${first.url}/v1/members`, token, 'POST', { firstName: 'Owner' })
+  assert.equal(made.status, 201, JSON.stringify(made.body))
+  const owner = made.body.member
   const acked: Acked[] = []
   const load = { killed: false }
   const writer = async (n: number) => {

@@ -1,6 +1,18 @@
 import { before, fullBlock, smallBlock, type Block, type Boundary } from '../counted-index.js'
 import { afterCommit, allSettled, CONNECTION_SLOT, statement, transaction, type Counter, type Counters, type Db, type Pool } from './database.js'
 
+/** The placeholders (or expressions) of a move: the key's time (epoch seconds) and id, and the delta. */
+export interface Move {
+  at: string
+  id: string
+  delta: string
+}
+
+export interface MoveResult {
+  n: number | null
+  open: number | null
+}
+
 // Any constant works: it names "counted list indexes" among the database's advisory locks.
 const LOCK_CLASS = 730_145
 
@@ -18,32 +30,33 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   const list = table
   const full = fullBlock(blockSize)
   const small = smallBlock(blockSize)
-  const lock = (mode: string) => statement(`SELECT ${mode}(${LOCK_CLASS}, hashtext($1::text || $2))::text`)
-  const lockShared = lock('pg_advisory_xact_lock_shared')
-  const lockExclusive = lock('pg_advisory_xact_lock')
+  const lockSql = (mode: string, workspaceId: string) => `${mode}(${LOCK_CLASS}, hashtext(${workspaceId}::text || '${list}'))::text`
+  const lockShared = statement(`SELECT ${lockSql('pg_advisory_xact_lock_shared', '$1')}`)
+  const lockExclusive = statement(`SELECT ${lockSql('pg_advisory_xact_lock', '$1')}`)
   const block = 'extract(epoch FROM upper_at)::float8 AS at, upper_id AS id, n::float8 AS n'
-  /** The open block's count ($1 the workspace, $2 the list): the table's rows less those of closed blocks. */
-  const openSql = `(${counters.total(counter)}) - (SELECT coalesce(sum(closed), 0)::float8 FROM list_counts WHERE workspace_id = $1 AND list = $2)`
-  // The block holding a key gains or loses rows (and so the closed count, by $5), and the table's
-  // counter moves by as many; answers the block's new count, and with `withOpen`, when there is no block above the
-  // key (the open block), the open count before this write. Both counts are spread over rows as database.ts's
-  // counters are. One statement: a write sends it with its others.
-  const moveKeySql = (withOpen: boolean) => `
-    WITH target AS (
-      SELECT upper_at, upper_id FROM list_blocks WHERE workspace_id = $1 AND list = $2
-        AND (upper_at, upper_id) > (to_timestamp($3), $4::uuid) ORDER BY upper_at, upper_id LIMIT 1
+  /** The open block's count ($1 the workspace): the table's rows less those of closed blocks. */
+  const openSql = `(${counters.total(counter)}) - (SELECT coalesce(sum(closed), 0)::float8 FROM list_counts WHERE workspace_id = $1 AND list = '${list}')`
+  // The block holding a key gains or loses rows (and so the closed count), and the table's counter moves by as
+  // many: the CTEs target, moved, closed and counted, for a statement whose $1 is the workspace. Both counts are
+  // spread over rows as database.ts's counters are.
+  const moveCtes = (key: Move) => `target AS (
+      SELECT upper_at, upper_id FROM list_blocks WHERE workspace_id = $1 AND list = '${list}'
+        AND (upper_at, upper_id) > (to_timestamp(${key.at}), ${key.id}::uuid) ORDER BY upper_at, upper_id LIMIT 1
     ), moved AS (
-      UPDATE list_blocks b SET n = b.n + $5 FROM target
-      WHERE b.workspace_id = $1 AND b.list = $2 AND b.upper_at = target.upper_at AND b.upper_id = target.upper_id
+      UPDATE list_blocks b SET n = b.n + ${key.delta} FROM target
+      WHERE b.workspace_id = $1 AND b.list = '${list}' AND b.upper_at = target.upper_at AND b.upper_id = target.upper_id
       RETURNING b.n
     ), closed AS (
-      INSERT INTO list_counts (workspace_id, list, slot, closed) SELECT $1::uuid, $2::text, ${CONNECTION_SLOT}, $5::int8 FROM moved
+      INSERT INTO list_counts (workspace_id, list, slot, closed) SELECT $1::uuid, '${list}', ${CONNECTION_SLOT}, ${key.delta}::int8 FROM moved
       ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed
-    ), counted AS (${counters.addSql(counter, '$1::uuid', '$5::int8')})
-    SELECT (SELECT n::float8 FROM moved) AS n,
-      ${withOpen ? `CASE WHEN NOT EXISTS (SELECT 1 FROM moved) THEN ${openSql} END` : 'NULL::float8'} AS open`
-  const moveKey = statement<{ n: number | null, open: number | null }>(moveKeySql(true))
-  const moveKeyOnly = statement<{ n: number | null, open: null }>(moveKeySql(false))
+    ), counted AS (${counters.addSql(counter, '$1::uuid', `${key.delta}::int8`)})`
+  // What `settle` needs of them: the block's new count, and when `withOpen` holds and there is no block above the
+  // key (the open block), the open count before this write.
+  const moveResult = (withOpen: string) => `(SELECT n::float8 FROM moved) AS n,
+      CASE WHEN ${withOpen} AND NOT EXISTS (SELECT 1 FROM moved) THEN ${openSql} END AS open`
+  // $2 the key's time, $3 its id, $4 the delta, $5 whether to read the open count. One statement: a write sends it
+  // with its others.
+  const moveKey = statement<MoveResult>(`WITH ${moveCtes({ at: '$2', id: '$3', delta: '$4::int8' })} SELECT ${moveResult('$5::boolean')}`)
   // The open block's count is two sums over the count rows (a tenth of a create's time on the server), a new row
   // lands in the open block at nearly every create, and it is full only after `blockSize` of them: so one add in
   // `checkEvery` asks for it (one in 15 at 1,000 rows a block, every one in tests' small blocks). The open block
@@ -51,6 +64,8 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   // block at once.
   const checkEvery = Math.max(1, Math.floor(blockSize / 64))
   let adds = 0
+  /** Whether a write that moves the list by `delta` asks for the open count (moveResult's `withOpen`). */
+  const readsOpen = (delta: number) => delta > 0 && ++adds % checkEvery === 0
   const addClosed = statement(`INSERT INTO list_counts (workspace_id, list, slot, closed) VALUES ($1, $2, ${CONNECTION_SLOT}, $3)
     ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed`)
   const readOpen = statement<{ open: number }>(`SELECT ${openSql} AS open`)
@@ -90,10 +105,10 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   /** Splits full blocks, closes a full open block, merges small blocks: whatever is due, under the exclusive lock. */
   async function restructure (workspaceId: string): Promise<void> {
     await transaction(pool, async (tx) => {
-      await lockExclusive(tx, workspaceId, list)
+      await lockExclusive(tx, workspaceId)
       // Close blocks from the bottom of the open block up, each found by a short walk from the one below it:
       // after a bulk import the open block can hold hundreds of thousands of rows, all closed in this pass.
-      let [{ open }] = await readOpen(tx, workspaceId, list) as [{ open: number }]
+      let [{ open }] = await readOpen(tx, workspaceId) as [{ open: number }]
       let [below] = await topBlock(tx, workspaceId, list) as Array<Boundary | undefined>
       while (open >= full) {
         const [cut] = (below === undefined
@@ -143,6 +158,13 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
     })
   }
 
+  /** After a move: a restructure once the write commits, when its block (or the open block) is now due. */
+  function settle (db: Db, workspaceId: string, result: MoveResult | undefined, delta: number): void {
+    if (result?.n != null ? result.n >= full || result.n < small : result?.open != null && result.open + delta >= full) {
+      due(db, workspaceId)
+    }
+  }
+
   return {
     /**
      * A row was added or removed (`delta`, at `key`): its block and the table's counter move. Call last in the
@@ -150,14 +172,24 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
      */
     async moved (db: Db, workspaceId: string, key: Boundary, delta: number): Promise<void> {
       // The shared lock is sent first, on the same connection, so the server holds it before the block moves.
-      const withOpen = delta > 0 && ++adds % checkEvery === 0
       const [, [result]] = await allSettled([
-        lockShared(db, workspaceId, list),
-        (withOpen ? moveKey : moveKeyOnly)(db, workspaceId, list, key.at, key.id, delta)
+        lockShared(db, workspaceId),
+        moveKey(db, workspaceId, key.at, key.id, delta, readsOpen(delta))
       ])
-      if (result?.n != null ? result.n >= full || result.n < small : result?.open != null && result.open + delta >= full) {
-        due(db, workspaceId)
-      }
+      settle(db, workspaceId, result, delta)
+    },
+
+    /**
+     * `moved` as parts of a caller's statement ($1 the workspace), for a write that sends all of its own in one:
+     * `lockSql` goes in an earlier statement of the transaction (a statement sees what committed before it began,
+     * and the blocks must not move under it), `ctes` and `result` in that one, and its row goes to `settle`.
+     */
+    parts: {
+      lockSql: (workspaceId: string) => lockSql('pg_advisory_xact_lock_shared', workspaceId),
+      ctes: moveCtes,
+      result: moveResult,
+      readsOpen,
+      settle
     },
 
     /**
@@ -167,9 +199,9 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
     async changed (db: Db, workspaceId: string, keys: readonly Boundary[], delta: 1 | -1): Promise<void> {
       if (keys.length === 0) return
       const [, all, [{ open }]] = await allSettled([
-        lockShared(db, workspaceId, list),
+        lockShared(db, workspaceId),
         allBlocks(db, workspaceId, list),
-        readOpen(db, workspaceId, list) as Promise<[{ open: number }]>
+        readOpen(db, workspaceId) as Promise<[{ open: number }]>
       ])
       const counts = new Map<Block, number>()
       let i = 0

@@ -8,7 +8,7 @@ import { isId } from '../../domain/uuid.js'
 /** The pool, or the connection of one transaction: every statement runs on either. */
 export type Db = postgres.ISql
 export type Pool = postgres.Sql
-export type Param = string | number | null | readonly string[] | readonly number[]
+export type Param = string | number | boolean | null | readonly string[] | readonly number[]
 
 export interface PostgresOptions {
   poolSize: number

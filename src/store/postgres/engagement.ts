@@ -21,12 +21,13 @@ const REFRESH_BATCH = 25
 const channelOf = (row: Pick<ActivityRow, 'channel_id'>) => row.channel_id ?? NO_CHANNEL
 
 /**
- * The SET terms that raise a member's stored pulse by the points of one new activity in the window, in the statement
- * that updates the member's counts: $n the type, $n+1 the channel (NO_CHANNEL for none), $n+2 now, $n+3 when the
- * activity leaves the window ($1 the workspace). A stale (or excluded) member takes no gain, as in `added`.
+ * The SET terms that raise a member's stored pulse by the points of one new activity when it is in the window (the
+ * SQL `inWindow`), in the statement that updates the member's counts: $n the type, $n+1 the channel (NO_CHANNEL for
+ * none), $n+2 now, $n+3 when the activity leaves the window ($1 the workspace). A stale (or excluded) member takes
+ * no gain, as in `added`.
  */
-export const gainSql = (n: number) => {
-  const gaining = `m.excluded = 0 AND m.pulse_until + 0 > $${n + 2}`
+export const gainSql = (n: number, inWindow: string) => {
+  const gaining = `${inWindow} AND m.excluded = 0 AND m.pulse_until + 0 > $${n + 2}`
   return `pulse = CASE WHEN ${gaining} THEN m.pulse + coalesce(
       (SELECT points FROM activity_type_channel_points WHERE workspace_id = $1 AND activity_type_id = $${n} AND channel_id = $${n + 1}),
       (SELECT points FROM activity_types WHERE workspace_id = $1 AND id = $${n}), 0) ELSE m.pulse END,
@@ -40,7 +41,9 @@ export const gainSql = (n: number) => {
 // Without it, a write that read the old points and committed after the change marked the type's members kept a
 // stale pulse as if exact.
 const POINTS_LOCK = 730_147
-const readingPoints = statement(`SELECT pg_advisory_xact_lock_shared(${POINTS_LOCK}, hashtext($1::text))::text`)
+/** The SQL taking the points lock of the workspace `workspaceId` (a placeholder) for an activity write. */
+export const readingPointsSql = (workspaceId: string) => `pg_advisory_xact_lock_shared(${POINTS_LOCK}, hashtext(${workspaceId}::text))::text`
+const readingPoints = statement(`SELECT ${readingPointsSql('$1')}`)
 const changingPoints = statement(`SELECT pg_advisory_xact_lock(${POINTS_LOCK}, hashtext($1::text))::text`)
 
 /** Takes the workspace's points lock for an activity write (shared); send it before the write's member locks. */
@@ -48,15 +51,21 @@ export async function lockPointsForWrite (db: Db, workspaceId: string): Promise<
   if (isId(workspaceId)) await readingPoints(db, workspaceId)
 }
 
+/**
+ * The statement adding to daily counts, from `counts`: a query of rows (workspace, member, day, type, channel, n),
+ * each key once (ON CONFLICT needs that).
+ */
+export const countDaysSql = (counts: string) => `INSERT INTO member_activity_days AS d (workspace_id, member_id, day, activity_type_id, channel_id, activities)
+  ${counts}
+  ON CONFLICT (workspace_id, member_id, day, activity_type_id, channel_id) DO UPDATE SET activities = d.activities + excluded.activities`
+
 /** The SQL of a workspace's level thresholds ($1), for use inside a larger statement: null for the defaults. */
 export const THRESHOLDS_SQL = '(SELECT level_thresholds FROM engagement_settings WHERE workspace_id = $1)'
 /** The thresholds THRESHOLDS_SQL read. */
 export const thresholdsOf = (stored: readonly number[] | null): readonly number[] => stored ?? DEFAULT_LEVEL_THRESHOLDS
 
 export function postgresEngagement (pool: Pool, clock: Clock) {
-  const insertDays = statement(`INSERT INTO member_activity_days AS d (workspace_id, member_id, day, activity_type_id, channel_id, activities)
-    SELECT $1::uuid, m, day, t, c, n FROM unnest($2::uuid[], $3::int4[], $4::uuid[], $5::uuid[], $6::int4[]) AS x (m, day, t, c, n)
-    ON CONFLICT (workspace_id, member_id, day, activity_type_id, channel_id) DO UPDATE SET activities = d.activities + excluded.activities`)
+  const insertDays = statement(countDaysSql('SELECT $1::uuid, m, day, t, c, n FROM unnest($2::uuid[], $3::int4[], $4::uuid[], $5::uuid[], $6::int4[]) AS x (m, day, t, c, n)'))
   const dropEmptyDays = statement('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = ANY($2::uuid[]) AND activities = 0')
   const pointsOf = statement<{ type: string, channel: string, points: number }>(`SELECT x.t AS type, x.c AS channel,
       coalesce(o.points, t.points) AS points

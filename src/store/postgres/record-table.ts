@@ -82,8 +82,10 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   const where = 'WHERE workspace_id = $1 AND id = $2'
   const select = statement<Row>(`SELECT ${readList} FROM ${resource.table} ${where}`)
   const selectForUpdate = statement<Row>(`SELECT ${readList} FROM ${resource.table} ${where} FOR UPDATE`)
-  const insert = statement(`INSERT INTO ${resource.table} (${resource.columns.join(', ')})
-    VALUES (${resource.columns.map((c, i) => placeholder(c, i + 1)).join(', ')})`)
+  /** The INSERT of one row, its values (`rowValues`) from $`first` on. */
+  const insertSql = (first: number) => `INSERT INTO ${resource.table} (${resource.columns.join(', ')})
+    VALUES (${resource.columns.map((c, i) => placeholder(c, i + first)).join(', ')})`
+  const insert = statement(insertSql(1))
   // Many rows in one statement: their columns travel as one JSON array of objects, times as epoch seconds that
   // to_timestamp() converts, every other column as the table's own type (jsonb_populate_record).
   const timeColumns = resource.columns.filter((c) => times.has(c))
@@ -242,14 +244,23 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   }
 
   /**
-   * Inserts a new row and counts it: call last in the transaction but for other counters. `matched`: the caller
-   * found, under its key's lock, that no row has the new row's key.
+   * The new row of an input, as insertRow writes it: its key found unique (unless `matched`: the caller found, under
+   * its key's lock, that no row has it) and the resource's hooks run.
    */
-  async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}, matched = false): Promise<Row> {
+  async function newChecked (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}, matched = false): Promise<Row> {
     const row = newRow(resource, workspaceId, input, extra, clock())
     await checkUnique(db, row, undefined, input, matched ? match?.key(row) : undefined)
     await hooks.check?.(db, [row], undefined)
     await hooks.complete?.(db, [row], undefined, [input])
+    return row
+  }
+
+  /**
+   * Inserts a new row and counts it: call last in the transaction but for other counters. `matched`: the caller
+   * found, under its key's lock, that no row has the new row's key.
+   */
+  async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}, matched = false): Promise<Row> {
+    const row = await newChecked(db, workspaceId, input, extra, matched)
     const counted = async () => await index?.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
     // One round trip: the statements go out together on the transaction's connection and the server runs them
     // in this order (the counter's row lock last); none needs another's result. What the write does to other
@@ -498,6 +509,9 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     putRow,
     insertRow,
     insertRows,
+    newChecked,
+    insertSql,
+    rowValues: (row: Row) => values(row, resource.columns),
     patchRow,
     patchRows,
     writeRow,
