@@ -45,3 +45,29 @@ test('postgres: a look-up by key in a workspace the statistics do not know reads
     // Two index descents and no heap row: a handful of pages. Walking the workspace read 6,122 (the default mode).
     assert.ok(pagesOf(plan) < 20, `the look-up read ${pagesOf(plan)} pages: ${JSON.stringify(plan)}`)
   })
+
+// The pulse order's blocks (migration 10) are found by their key, (upper_pulse, upper_id): a member's pulse is float8
+// and upper_pulse int8, and a comparison of the two as float8 is no range of the blocks' index, so each trigger read
+// every block row of the workspace (migration 12 compares them as int8). Counted in the writing transaction itself,
+// by the index entries the pulse change's trigger read.
+test('postgres: a change of pulse finds its blocks by their index, whatever the workspace\'s number of blocks',
+  { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, async (t) => {
+    const schema = await postgresSchema()
+    t.after(async () => await schema.drop())
+    const store = await openPostgresStore(schema.url, { poolSize: 1, statementTimeoutMs: 30_000 })
+    t.after(async () => await store.close())
+    const workspaceId = randomUUID()
+    const member = await store.members.create(workspaceId, { firstName: 'F' })
+    // Boundaries at pulse 0 on both sides of the member (counts of 0: the transaction below is rolled back).
+    await schema.sql`INSERT INTO member_pulse_blocks (workspace_id, upper_pulse, upper_id, slot, n)
+      SELECT ${workspaceId}, 0, gen_random_uuid(), 0, 0 FROM generate_series(1, 2000)`
+    let read = -1
+    await assert.rejects(schema.sql.begin(async (tx) => {
+      await tx`UPDATE members SET pulse = 5 WHERE workspace_id = ${workspaceId} AND id = ${member.id}`
+      const [row] = await tx`SELECT pg_stat_get_xact_tuples_returned('member_pulse_blocks_pkey'::regclass)::int AS n`
+      read = (row as { n: number }).n
+      throw new Error('rolled back')
+    }), /rolled back/)
+    // The boundary check and the move's two look-ups, a few entries each; comparing as float8 read 1,789 here.
+    assert.ok(read < 20, `the trigger read ${read} index entries of the blocks`)
+  })

@@ -13,5 +13,6 @@ import * as memberKeys from './0008-member-keys.js'
 import * as merges from './0009-merges.js'
 import * as pulseBlocks from './0010-pulse-blocks.js'
 import * as pulseMoveGenericPlan from './0011-pulse-move-generic-plan.js'
+import * as pulseBlockKeys from './0012-pulse-block-keys.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds, companyDomains, memberKeys, merges, pulseBlocks, pulseMoveGenericPlan]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds, companyDomains, memberKeys, merges, pulseBlocks, pulseMoveGenericPlan, pulseBlockKeys]
