@@ -84,7 +84,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   // row, its place in the counted list index and the workspace's count, its day's count.
   const index = table.index!
   const lockForInsert = statement<{ member: string | null }>(`SELECT ${readingPointsSql('$1')} AS points,
-      (SELECT id FROM members WHERE workspace_id = $1::uuid AND id = $2 FOR UPDATE) AS member,
+      (SELECT id FROM members WHERE workspace_id = $1::uuid AND id = $2 FOR NO KEY UPDATE) AS member,
       ${index.parts.lockSql('$1')} AS list`)
   // $1 the workspace, $2 the member, $3 the activity's time, $4 its type, $5 its channel (NO_CHANNEL for none), $6 now,
   // $7 when it leaves the window, $8 whether it is in the window, $9 its day, $10 whether to read the open count
