@@ -81,7 +81,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
   // row, the list's shared lock. Then one statement does the rest, each part seeing what committed before the
   // locks were held, as a statement of its own would: the member's counts and the pulse the activity gives (one
   // update of the member, not two: each a new row version with an entry in every index, as pulse is in one), the
-  // row, its place in the counted list index and the workspace's count, its day's count.
+  // row, its place in the counted list index and the workspace's count, its day's count. (insertRow would also keep
+  // side tables and run a `written` hook: an activity has neither.)
   const index = table.index!
   const lockForInsert = statement<{ member: string | null }>(`SELECT ${readingPointsSql('$1')} AS points,
       (SELECT id FROM members WHERE workspace_id = $1::uuid AND id = $2 FOR NO KEY UPDATE) AS member,
