@@ -237,9 +237,6 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
       await gain(db, workspaceId, ids, ids.map((id) => gains.get(id)!.points), ids.map((id) => gains.get(id)!.until), now)
     },
 
-    /** New activities whose members' pulses the caller raises itself (gainSql): their days counted. */
-    counted,
-
     /** An activity gone (or about to change; its member locked): its day uncounted, its member's pulse computed anew on read. */
     async removed (db: Db, row: ActivityRow): Promise<void> {
       await allSettled([
