@@ -21,6 +21,8 @@ import {
 //   indexes: a btree entry holds at most about 2,700 bytes, and PostgreSQL answered 500 where SQLite stored it;
 // - a member PATCH with two problems (its identity cleared, an unknown companyId) was refused for a different
 //   one on each store;
+// - a member create giving another member's email and none of the fields its identity needs: PostgreSQL, which
+//   learns of the held email in the statement that writes the row, answered the 400 of the identity rule;
 // - an activity PATCH whose channelId was the activity's own id: "cannot name the activity itself" on PostgreSQL,
 //   no such channel on SQLite (an activity's id is no channel's).
 
@@ -121,6 +123,15 @@ for (const store of testStores()) {
       const company = await createCompany(client)
       assertBadRequest(await client.patch(`/v1/members/${member.id}`, { firstName: null, companyId: company.id }), IDENTITY_FIELD, IDENTITY_RULE)
       assert.deepEqual(recordOf(await client.get(`/v1/members/${member.id}`), 200, 'member'), member)
+    })
+
+    test('a member create that gives a held email and no name: the 409, and nothing written', async (t) => {
+      const client = api(await buildTestApp(t, store), newWorkspace())
+      const holder = await createMember(client, { primaryEmail: 'ada@example.com' })
+      const response = await client.post('/v1/members', { emails: ['ADA@example.com'], language: 'en' })
+      assert.equal(response.statusCode, 409)
+      assert.deepEqual(response.json().details, [{ field: 'emails', message: 'is held by another record of this workspace', id: holder.id }])
+      assert.deepEqual(await ids(client, '/v1/members', 'members'), [holder.id])
     })
 
     test('an activity PATCH naming the activity itself: a 400 for replyTo, reactTo, inviteTo; as channelId, no such channel', async (t) => {
