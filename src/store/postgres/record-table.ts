@@ -16,8 +16,9 @@ import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
  * Takes the advisory locks (model/matching.ts lockOf) in ascending order, until the transaction ends: the sorted
  * subquery feeds the calls in its order.
  */
-const takeLocks = statement(`SELECT count(pg_advisory_xact_lock(k))::int AS n
-  FROM (SELECT k FROM unnest($1::int8[]) AS k ORDER BY k) AS sorted`)
+const takeLocksSql = (locks: string) => `SELECT count(pg_advisory_xact_lock(k))::int AS n
+  FROM (SELECT k FROM unnest(${locks}::int8[]) AS k ORDER BY k) AS sorted`
+const takeLocks = statement(takeLocksSql('$1'))
 export async function lockKeys (db: Db, locks: Iterable<bigint>): Promise<void> {
   const ordered = lockOrder(locks)
   if (ordered.length > 0) await takeLocks(db, ordered)
@@ -276,6 +277,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         ? `SELECT DISTINCT ON (key) key, id FROM (${holdersSql('$2')}) AS h ORDER BY key, created_at, id`
         : `SELECT '' AS key, id FROM (${matchSql(resource.table, 'id', match, { ...dialect, param: (n) => `($2::text[])[${n}]` })}) AS h`
     const lockList = statement(`SELECT ${index.parts.lockSql('$1')}`)
+    // The keys' locks ($2) and then the list's, for a write that takes no other lock.
+    const lockKeysAndList = statement(`SELECT (${takeLocksSql('$2')}) AS n, ${index.parts.lockSql('$1')} AS list`)
     const insertAll = statement<MoveResult & { taken: Array<[string, string]> | null }>(`WITH ${takenSql === undefined ? '' : `taken AS (${takenSql}),`}
       inserted AS (${insertSql(first)}),
       ${[...sideCtes, index.parts.ctes({ at: at('created_at'), id: at('id'), delta: '1' })].join(',\n')}
@@ -288,15 +291,20 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       const keyValues = sideMatch !== undefined ? keys.map(({ key }) => key[0]!) : keys[0]?.key ?? []
       // Checked as given, before `complete` set what the store decides (a company it found is no reference to check).
       const given = { ...row }
+      const keyLocks = keys.map(({ key }) => lockOfKey(workspaceId, key))
+      // The list's lock comes after every other lock the write takes. When the input's own (`locks`: a member's
+      // email domain) are none, that is with the keys' locks, in one statement; else `complete` may take them and
+      // make a company (its list's lock), and the list's lock follows, with the insert.
+      const listWithKeys = (hooks.locks?.(workspaceId, input) ?? []).length === 0
       // The statements go out together on the transaction's connection, in this order: none needs another's answer.
-      const [, [, [result]]] = await allSettled([
-        lockKeys(db, keys.map(({ key }) => lockOfKey(workspaceId, key))),
+      const [, [, result]] = await allSettled([
+        listWithKeys ? lockKeysAndList(db, workspaceId, lockOrder(keyLocks)) : lockKeys(db, keyLocks),
         (async () => {
           await hooks.complete?.(db, [row], undefined, [input])
           return await allSettled([
-            lockList(db, workspaceId),
+            listWithKeys ? undefined : lockList(db, workspaceId),
             insertAll(db, workspaceId, keyValues, index.parts.readsOpen(1), ...values(row, resource.columns),
-              ...sides.flatMap((side) => sideArrays(side, [row])))
+              ...sides.flatMap((side) => sideArrays(side, [row]))).then(([only]) => only)
           ])
         })()
       ])
