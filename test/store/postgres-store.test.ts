@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
 import { describe, test } from 'node:test'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
-import { admit, connect, poolStats, statement, transaction } from '../../src/store/postgres/database.js'
+import { admit, connect, statement, transaction } from '../../src/store/postgres/database.js'
 import { ConflictError, InvalidFieldError, StoreUnavailableError } from '../../src/store/types.js'
 import { api, buildTestApp, createMember, newWorkspace, postgresAvailable, postgresSchema, testStores } from '../support/helpers.js'
 
@@ -215,28 +215,5 @@ describe('postgres store transactions', { skip: !postgresAvailable && 'no Postgr
     }
     await transaction(pool, async (tx) => await insert(tx, 1, null))
     assert.deepEqual([...await schema.sql`SELECT id FROM linked`], [{ id: 1 }])
-  })
-
-  // postgres.js sends a statement given while every connection is busy down a busy one, and each leaves a slot in an
-  // array that every later statement searches (database.ts `connected`): statements slowed without end.
-  test('operations beyond the pool\'s size wait their turn in the store, none queued inside postgres.js', { timeout: 30_000 }, async (t) => {
-    const schema = await postgresSchema()
-    t.after(async () => await schema.drop())
-    const options = { poolSize: 2, statementTimeoutMs: 5000 }
-    const pool = connect(schema.url, options)
-    admit(pool, options)
-    t.after(async () => await pool.end({ timeout: 1 }))
-    const sleep = statement<{ pid: number }>('SELECT pg_backend_pid() AS pid FROM pg_sleep(0.05)')
-    const running = [
-      ...Array.from({ length: 5 }, async () => (await sleep(pool))[0]!.pid),
-      transaction(pool, async (tx) => (await sleep(tx))[0]!.pid)
-    ]
-    assert.deepEqual(poolStats(pool), { poolSize: 2, inFlight: 6, waiting: 4, refused: 0, transactions: 0, transactionWaitSeconds: 0 })
-    const pids = await Promise.all(running)
-    assert.equal(new Set(pids).size, 2, 'two connections served them all')
-    const after = poolStats(pool)!
-    assert.deepEqual({ ...after, transactionWaitSeconds: 0 }, { poolSize: 2, inFlight: 0, waiting: 0, refused: 0, transactions: 1, transactionWaitSeconds: 0 })
-    // The transaction came last: it waited for two statements' turns at least.
-    assert.ok(after.transactionWaitSeconds >= 0.1, `waited ${after.transactionWaitSeconds} s`)
   })
 })

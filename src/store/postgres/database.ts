@@ -64,7 +64,7 @@ export function statement<Row extends object = Record<string, unknown>> (text: s
     // the transaction is.
     if (!pools.has(db as Pool)) return await run(db)
     const unit = unitOf(db)
-    return unit !== undefined ? await run(unit.tx) : await operation(db as Pool, async () => await connected(db as Pool, async () => await run(db)))
+    return unit !== undefined ? await run(unit.tx) : await operation(db as Pool, async () => await run(db))
   }
 }
 
@@ -104,12 +104,8 @@ function isUnavailable (error: unknown): boolean {
   return code !== undefined && (UNAVAILABLE_CODES.has(code) || (error instanceof postgres.PostgresError && code.startsWith('08')))
 }
 
-interface Admission extends Omit<PoolStats, 'waiting'> {
+interface Admission extends PoolStats {
   limit: number
-  /** Operations holding one of the pool's connections (a statement's or a transaction's), at most poolSize. */
-  holding: number
-  /** Operations waiting for one, first come first served. */
-  queue: Array<() => void>
 }
 
 /**
@@ -120,8 +116,6 @@ export interface PoolStats {
   poolSize: number
   /** Operations running or waiting for a connection now. */
   inFlight: number
-  /** Of those, the operations waiting for a connection (`connected`). */
-  waiting: number
   /** Operations refused at once because poolSize + queueLimit were in flight (each a 503). */
   refused: number
   transactions: number
@@ -136,8 +130,6 @@ export function admit (pool: Pool, options: PostgresOptions): void {
   pools.set(pool, {
     limit: options.poolSize + (options.queueLimit ?? 1000),
     poolSize: options.poolSize,
-    holding: 0,
-    queue: [],
     inFlight: 0,
     refused: 0,
     transactions: 0,
@@ -148,34 +140,8 @@ export function admit (pool: Pool, options: PostgresOptions): void {
 export function poolStats (pool: Pool): PoolStats | undefined {
   const admission = pools.get(pool)
   if (admission === undefined) return undefined
-  const { limit, holding, queue, ...stats } = admission
-  return { ...stats, waiting: queue.length }
-}
-
-/**
- * Runs `use` (a statement on the pool, or a transaction) once it can have a connection of its own: at most poolSize
- * at once, the others waiting here in turn. postgres.js, given a statement while every connection is busy, sends
- * it down a busy connection behind the others, and each such statement leaves an empty slot in the array of its
- * busy connections (postgres.js 3.4.9, src/queue.js: `shift` leaves a hole, which only a queue emptied by `shift`
- * clears), which every later statement then searches whole: under steady load the array grows by one per
- * statement without end, a leak of memory and of time (get member in-process at 32 callers on 10 connections:
- * 11,556 a second in the first 5 s, 3,151 after 70 s, the array at 428,469 slots; with this, about 10,000 throughout).
- * A connection is back among the open ones before the statement's or the transaction's promise settles, so an
- * operation admitted here always finds one open and nothing queues inside postgres.js.
- */
-async function connected<T> (pool: Pool, use: () => Promise<T>): Promise<T> {
-  const admission = pools.get(pool)
-  if (admission === undefined) return await use()
-  // A slot freed while others wait passes to the first of them.
-  if (admission.holding < admission.poolSize) admission.holding++
-  else await new Promise<void>((resolve) => admission.queue.push(resolve))
-  try {
-    return await use()
-  } finally {
-    const next = admission.queue.shift()
-    if (next !== undefined) next()
-    else admission.holding--
-  }
+  const { limit, ...stats } = admission
+  return stats
 }
 
 /** One whole operation on the pool: refused at once when too many wait, 503 when the database is away. */
@@ -319,7 +285,7 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
     const asked = performance.now()
     const link: Link = { closed: false }
     try {
-      const result = await connected(pool, async () => await pool.begin(async (tx) => {
+      const result = await pool.begin(async (tx) => {
         const admission = pools.get(pool)
         if (admission !== undefined) {
           admission.transactions++
@@ -331,7 +297,7 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T>): Promise<T>
       }).catch((error: unknown) => {
         if (isLost(error)) link.closed = true
         throw error
-      })) as T
+      }) as T
       for (const task of tasks.values()) await task()
       return result
     } catch (error) {

@@ -100,11 +100,10 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
 }
 
 function postgresMetrics (pool: Pool): StoreMetric[] {
-  const stats = poolStats(pool) ?? { poolSize: 0, inFlight: 0, waiting: 0, refused: 0, transactions: 0, transactionWaitSeconds: 0 }
+  const stats = poolStats(pool) ?? { poolSize: 0, inFlight: 0, refused: 0, transactions: 0, transactionWaitSeconds: 0 }
   return [
     { name: 'postgres_pool_size', type: 'gauge', help: 'Connections the pool may open (DATABASE_POOL_SIZE)', value: stats.poolSize },
     { name: 'postgres_operations_in_flight', type: 'gauge', help: 'Store operations running or waiting for a connection', value: stats.inFlight },
-    { name: 'postgres_operations_waiting', type: 'gauge', help: 'Store operations waiting for a connection (every one of the pool busy)', value: stats.waiting },
     { name: 'postgres_operations_refused_total', type: 'counter', help: 'Operations refused because DATABASE_POOL_SIZE + DATABASE_QUEUE_LIMIT were in flight', value: stats.refused },
     { name: 'postgres_transactions_total', type: 'counter', help: 'Transactions begun (each attempt of a retried one)', value: stats.transactions },
     { name: 'postgres_transaction_wait_seconds_total', type: 'counter', help: 'Time transactions waited for a connection and their BEGIN', value: stats.transactionWaitSeconds }
