@@ -24,8 +24,9 @@ for (const build of builds) {
     // Every array the queue keeps is made from `initial` (its slice, and the slices of it), so it can be watched.
     const arrays: unknown[][] = []
     class Watched extends Array {
-      constructor (...items: unknown[]) {
-        super(...items)
+      // Array's species constructor: slice() calls it with the new array's length.
+      constructor (length = 0) {
+        super(length)
         arrays.push(this)
       }
     }

@@ -288,6 +288,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return async (db: Db, workspaceId: string, input: object, extra: Record<string, unknown>, matched: boolean): Promise<Row> => {
       const row = newRow(resource, workspaceId, input, extra, clock())
       const keys = gainedKeys(match, row, undefined, matched ? match?.key(row) : undefined)
+      // A match on columns has one unique key, its match key (model/matching.ts uniqueKeys).
       const keyValues = sideMatch !== undefined ? keys.map(({ key }) => key[0]!) : keys[0]?.key ?? []
       // Checked as given, before `complete` set what the store decides (a company it found is no reference to check).
       const given = { ...row }
