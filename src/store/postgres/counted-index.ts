@@ -181,11 +181,13 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
 
     /**
      * `moved` as parts of a caller's statement ($1 the workspace), for a write that sends all of its own in one:
-     * `lockSql` goes in an earlier statement of the transaction (a statement sees what committed before it began,
-     * and the blocks must not move under it), `ctes` and `result` in that one, and its row goes to `settle`.
+     * `lockSql` goes in an earlier statement of the transaction (or `lock`, that statement alone: a statement sees
+     * what committed before it began, and the blocks must not move under it), `ctes` and `result` in that one, and
+     * its row goes to `settle`.
      */
     parts: {
       lockSql: (workspaceId: string) => lockSql('pg_advisory_xact_lock_shared', workspaceId),
+      lock: lockShared,
       ctes: moveCtes,
       result: moveResult,
       readsOpen,

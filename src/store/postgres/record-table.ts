@@ -276,7 +276,6 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       : sideMatch !== undefined
         ? `SELECT DISTINCT ON (key) key, id FROM (${holdersSql('$2')}) AS h ORDER BY key, created_at, id`
         : `SELECT '' AS key, id FROM (${matchSql(resource.table, 'id', match, { ...dialect, param: (n) => `($2::text[])[${n}]` })}) AS h`
-    const lockList = statement(`SELECT ${index.parts.lockSql('$1')}`)
     // The keys' locks ($2) and then the list's, for a write that takes no other lock.
     const lockKeysAndList = statement(`SELECT (${takeLocksSql('$2')}) AS n, ${index.parts.lockSql('$1')} AS list`)
     const insertAll = statement<MoveResult & { taken: Array<[string, string]> | null }>(`WITH ${takenSql === undefined ? '' : `taken AS (${takenSql}),`}
@@ -303,7 +302,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         (async () => {
           await hooks.complete?.(db, [row], undefined, [input])
           return await allSettled([
-            listWithKeys ? undefined : lockList(db, workspaceId),
+            listWithKeys ? undefined : index.parts.lock(db, workspaceId),
             insertAll(db, workspaceId, keyValues, index.parts.readsOpen(1), ...values(row, resource.columns),
               ...sides.flatMap((side) => sideArrays(side, [row]))).then(([only]) => only)
           ])
