@@ -184,6 +184,20 @@ for (const store of testStores()) {
       assert.deepEqual(await getMember(client, ada.id), ada)
     })
 
+    test('a member create refused for a held email makes no company of its domain', async () => {
+      const { client } = await fresh()
+      await setSettings(client, { autoCompanies: false, freeMailDomains: [] })
+      const ada = await createMember(client, { primaryEmail: 'ada@acme.com' })
+      await setSettings(client, { autoCompanies: true, freeMailDomains: [] })
+      // The write finds the domain without a company and makes one before its statement finds the email held.
+      const refused = await client.post('/v1/members', { firstName: 'Ada', primaryEmail: 'Ada@Acme.com' })
+      assert.equal(refused.statusCode, 409, refused.body)
+      assert.deepEqual(refused.json().details, [{ field: 'primaryEmail', message: 'is held by another record of this workspace', id: ada.id }])
+      assert.equal(await companyTotal(client), 0)
+      assert.deepEqual(await getMember(client, ada.id), ada)
+      assert.equal((await createMember(client, { primaryEmail: 'bob@acme.com' })).companyId, (await companyOfDomain(client, 'acme.com'))!.id)
+    })
+
     test('a PATCH giving a member a primary email attaches it; an unchanged email, or a member with a company, is left alone', async () => {
       const { client, advance, start } = await fresh()
       const ada = await createMember(client, { firstName: 'Ada' })

@@ -125,9 +125,9 @@ describe('workspace-records', { concurrency: true }, () => {
     shown.password = '***'
     const first = await cli(['migrate'], { DATABASE_URL: url.toString() }, tempDir(t))
     assert.equal(first.code, 0, first.stderr)
-    assert.equal(first.stdout, `postgres ${shown.toString()}: applied 0001 initial, 0002 counted list index, 0003 bounded index keys, 0004 engagement, 0005 idempotency, 0006 external ids, 0007 company domains, 0008 member keys, 0009 merges, 0010 pulse blocks, 0011 pulse move generic plan, 0012 pulse block keys\n`)
+    assert.equal(first.stdout, `postgres ${shown.toString()}: applied 0001 initial, 0002 counted list index, 0003 bounded index keys, 0004 engagement, 0005 idempotency, 0006 external ids, 0007 company domains, 0008 member keys, 0009 merges, 0010 pulse blocks, 0011 pulse move generic plan, 0012 pulse block keys, 0013 keys taken\n`)
     const again = await cli(['migrate'], { DATABASE_URL: url.toString() }, tempDir(t))
-    assert.equal(again.stdout, `postgres ${shown.toString()}: up to date (latest 0012 pulse block keys)\n`)
+    assert.equal(again.stdout, `postgres ${shown.toString()}: up to date (latest 0013 keys taken)\n`)
     assert.equal(`${first.stdout}${first.stderr}${again.stdout}${again.stderr}`.includes(password), false)
   })
 

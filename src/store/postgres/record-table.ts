@@ -1,3 +1,4 @@
+import postgres from 'postgres'
 import type { Clock } from '../../domain/time.js'
 import type { BaseRow } from '../model/records.js'
 import { newRow, patchedRow } from '../model/rows.js'
@@ -7,7 +8,7 @@ import { isId } from '../../domain/uuid.js'
 import type { Page } from '../types.js'
 import { countedIndex, type MoveResult } from './counted-index.js'
 import { byKey } from '../counted-index.js'
-import { allSettled, eachInSavepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
+import { allSettled, eachInSavepoint, Sent, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
 import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql, oldestHolders, sortKeys, type Holder, type Match } from '../model/matching.js'
 import { putOutcomes } from '../model/rules.js'
 import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
@@ -19,6 +20,8 @@ import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
 const takeLocksSql = (locks: string) => `SELECT count(pg_advisory_xact_lock(k))::int AS n
   FROM (SELECT k FROM unnest(${locks}::int8[]) AS k ORDER BY k) AS sorted`
 const takeLocks = statement(takeLocksSql('$1'))
+/** The SQLSTATE of keys_taken (migration 13): a new row's unique key held by another row. */
+const KEYS_TAKEN = 'WR409'
 export async function lockKeys (db: Db, locks: Iterable<bigint>): Promise<void> {
   const ordered = lockOrder(locks)
   if (ordered.length > 0) await takeLocks(db, ordered)
@@ -256,9 +259,11 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    * after its keys' locks and the list's shared lock (postgres.js spends about 35 µs of the process's CPU on each
    * statement: docs/performance.md). It reads the rows holding the row's unique keys, inserts the row and its side
    * rows, and moves the counted index. It sees what committed before it began, which is every write of those
-   * keys: their locks were held by then. A key found held fails the write with its 409, and the transaction rolls
-   * back what the statement wrote, and what the `complete` hook wrote before it. The row's check runs after: a write
-   * that breaks a rule and gives a held key answers the 409, as in SQLite, which checks the keys first.
+   * keys: their locks were held by then. A key found held fails the statement (keys_taken, migration 13), so its
+   * answer is handed back unawaited (`Sent`) and the transaction's COMMIT goes out behind it: a held key aborts the
+   * transaction, which rolls back what the statement wrote and what the `complete` hook wrote before it, and fails
+   * the write with its 409. The row's check runs before the statement is sent; a write that breaks a rule and gives
+   * a held key answers the 409, as in SQLite, which checks the keys first.
    * $1 the workspace, $2 the keys (a side-table match: each key's value; a match on columns: the key's values),
    * $3 whether to read the open count (counted-index.ts), the row's columns from $4, each side table's arrays after.
    */
@@ -278,13 +283,14 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         : `SELECT '' AS key, id FROM (${matchSql(resource.table, 'id', match, { ...dialect, param: (n) => `($2::text[])[${n}]` })}) AS h`
     // The keys' locks ($2) and then the list's, for a write that takes no other lock.
     const lockKeysAndList = statement(`SELECT (${takeLocksSql('$2')}) AS n, ${index.parts.lockSql('$1')} AS list`)
-    const insertAll = statement<MoveResult & { taken: Array<[string, string]> | null }>(`WITH ${takenSql === undefined ? '' : `taken AS (${takenSql}),`}
+    const insertAll = statement<MoveResult>(`WITH ${takenSql === undefined ? '' : `taken AS (${takenSql}),`}
       inserted AS (${insertSql(first)}),
       ${[...sideCtes, index.parts.ctes({ at: at('created_at'), id: at('id'), delta: '1' })].join(',\n')}
-      SELECT ${index.parts.result('$3::boolean')},
-        ${takenSql === undefined ? 'NULL::json' : '(SELECT json_agg(json_build_array(key, id)) FROM taken)'} AS taken`)
+      SELECT ${index.parts.result('$3::boolean')}${takenSql === undefined
+        ? ''
+        : ',\n(SELECT keys_taken(json_agg(json_build_array(key, id))) FROM taken HAVING count(*) > 0) AS taken'}`)
 
-    return async (db: Db, workspaceId: string, input: object, extra: Record<string, unknown>, matched: boolean): Promise<Row> => {
+    return async (db: Db, workspaceId: string, input: object, extra: Record<string, unknown>, matched: boolean): Promise<Sent<Row>> => {
       const row = newRow(resource, workspaceId, input, extra, clock())
       const keys = gainedKeys(match, row, undefined, matched ? match?.key(row) : undefined)
       // A match on columns has one unique key, its match key (model/matching.ts uniqueKeys).
@@ -297,26 +303,47 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
       // make a company (its list's lock), and the list's lock follows, with the insert.
       const listWithKeys = (hooks.locks?.(workspaceId, input) ?? []).length === 0
       // The statements go out together on the transaction's connection, in this order: none needs another's answer.
-      const [, [, result]] = await allSettled([
-        listWithKeys ? lockKeysAndList(db, workspaceId, lockOrder(keyLocks)) : lockKeys(db, keyLocks),
-        (async () => {
-          await hooks.complete?.(db, [row], undefined, [input])
-          return await allSettled([
-            listWithKeys ? undefined : index.parts.lock(db, workspaceId),
-            insertAll(db, workspaceId, keyValues, index.parts.readsOpen(1), ...values(row, resource.columns),
-              ...sides.flatMap((side) => sideArrays(side, [row]))).then(([only]) => only)
-          ])
-        })()
-      ])
-      const taken = new Map(result!.taken ?? [])
-      for (const { key, field } of keys) {
-        const other = taken.get(sideMatch !== undefined ? key[0]! : '')
-        if (other !== undefined) throw keyConflict(match as never, input, other, field)
+      const locked = listWithKeys ? lockKeysAndList(db, workspaceId, lockOrder(keyLocks)) : lockKeys(db, keyLocks)
+      let broken: { rule: unknown } | undefined
+      try {
+        await hooks.complete?.(db, [row], undefined, [input])
+        try {
+          await hooks.check?.(db, [given], undefined)
+        } catch (rule) {
+          broken = { rule }
+        }
+      } catch (error) {
+        // The locks' own failure first, if they failed (a deadlock): the hook's is then the aborted transaction's.
+        await allSettled([locked])
+        throw error
       }
-      await hooks.check?.(db, [given], undefined)
-      index.parts.settle(db, workspaceId, result, 1)
-      return row
+      const answer = allSettled([
+        locked,
+        listWithKeys ? undefined : index.parts.lock(db, workspaceId),
+        insertAll(db, workspaceId, keyValues, index.parts.readsOpen(1), ...values(row, resource.columns),
+          ...sides.flatMap((side) => sideArrays(side, [row])))
+      ]).then(([, , [result]]) => {
+        index.parts.settle(db, workspaceId, result, 1)
+        return row
+      }, (error: unknown) => {
+        throw heldKey(error, keys, input) ?? error
+      })
+      if (broken === undefined) return new Sent(answer)
+      // A held key's 409 comes first; then the rule's error rolls the write back.
+      await answer
+      throw broken.rule
     }
+  }
+
+  /** The 409 of a key that keys_taken found held: the first of the row's keys, in their order, with its holder. */
+  function heldKey (error: unknown, keys: ReturnType<typeof gainedKeys>, input: object): Error | undefined {
+    if (!(error instanceof postgres.PostgresError) || error.code !== KEYS_TAKEN) return undefined
+    const taken = new Map(JSON.parse(error.detail ?? '[]') as Array<[string, string]>)
+    for (const { key, field } of keys) {
+      const other = taken.get(sideMatch !== undefined ? key[0]! : '')
+      if (other !== undefined) return keyConflict(match as never, input, other, field)
+    }
+    return undefined
   }
 
   /**
@@ -336,7 +363,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    * found, under its key's lock, that no row has the new row's key.
    */
   async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}, matched = false): Promise<Row> {
-    if (insertWhole !== undefined) return await insertWhole(db, workspaceId, input, extra, matched)
+    if (insertWhole !== undefined) return await (await insertWhole(db, workspaceId, input, extra, matched)).answer
     const row = await newChecked(db, workspaceId, input, extra, matched)
     const counted = async () => await index?.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
     // One round trip: the statements go out together on the transaction's connection and the server runs them
@@ -606,7 +633,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         return row && toRecord(row)
       },
       async create (workspaceId: string, input: object): Promise<Rec> {
-        return await transaction(pool, async (tx) => toRecord(await insertRow(tx, workspaceId, input)))
+        // A new row written in one statement is committed without waiting for its answer first (wholeInsert).
+        return toRecord(await transaction(pool, async (tx) => await (insertWhole ?? insertRow)(tx, workspaceId, input, {}, false)))
       },
       /** The inputs are sent together (pipelined on the transaction's connection), not one round trip each. */
       async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {

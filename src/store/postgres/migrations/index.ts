@@ -14,5 +14,6 @@ import * as merges from './0009-merges.js'
 import * as pulseBlocks from './0010-pulse-blocks.js'
 import * as pulseMoveGenericPlan from './0011-pulse-move-generic-plan.js'
 import * as pulseBlockKeys from './0012-pulse-block-keys.js'
+import * as keysTaken from './0013-keys-taken.js'
 
-export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds, companyDomains, memberKeys, merges, pulseBlocks, pulseMoveGenericPlan, pulseBlockKeys]
+export const migrations: readonly Migration[] = [initial, countedIndex, boundedIndexKeys, engagement, idempotency, externalIds, companyDomains, memberKeys, merges, pulseBlocks, pulseMoveGenericPlan, pulseBlockKeys, keysTaken]
