@@ -130,9 +130,12 @@ describe('postgres store when the database goes away', { skip: !postgresAvailabl
     const workspaceId = newWorkspace()
     const member = await store.members.create(workspaceId, { firstName: 'A' })
     for (let round = 0; round < 2; round++) {
+      // Activities, and members: a new member's COMMIT goes out with its statement, unanswered (record-table.ts).
       const writes = Array.from({ length: 30 }, async (_, i) => {
         await new Promise((resolve) => setTimeout(resolve, i % 10))
-        return await store.activities.create(workspaceId, { memberId: member.id, activityTypeKey: 'a' })
+        return i % 3 === 2
+          ? await store.members.create(workspaceId, { firstName: 'M', primaryEmail: `m${round}-${i}@example.com` })
+          : await store.activities.create(workspaceId, { memberId: member.id, activityTypeKey: 'a' })
       })
       const settling = Promise.allSettled(writes)
       await new Promise((resolve) => setTimeout(resolve, 3 + round * 3))
@@ -143,13 +146,20 @@ describe('postgres store when the database goes away', { skip: !postgresAvailabl
       for (const result of settled) {
         if (result.status === 'rejected') assert.ok(result.reason instanceof StoreUnavailableError, String(result.reason))
       }
-      const written = settled.filter((result) => result.status === 'fulfilled').length
+      const acknowledged = (kind: number) => settled.filter((result, i) => result.status === 'fulfilled' && (i % 3 === 2 ? 1 : 0) === kind).length
+      const written = acknowledged(0)
       const after = await Promise.all(Array.from({ length: 6 }, async () => await store.activities.create(workspaceId, { memberId: member.id, activityTypeKey: 'a' })))
       assert.equal(after.length, 6)
+      await store.members.create(workspaceId, { firstName: 'After', primaryEmail: `after${round}@example.com` })
       const [{ n }] = await schema.sql`SELECT count(*)::int AS n FROM activities` as unknown as [{ n: number }]
-      const [{ count }] = await schema.sql`SELECT activity_count::int AS count FROM members` as unknown as [{ count: number }]
+      const [{ count }] = await schema.sql`SELECT activity_count::int AS count FROM members WHERE id = ${member.id}` as unknown as [{ count: number }]
       assert.equal(count, n, 'the member counts exactly the activities that committed')
       assert.ok(n >= written + 6, `${n} rows for ${written} acknowledged and 6 after`)
+      const [{ members }] = await schema.sql`SELECT count(*)::int AS members FROM members` as unknown as [{ members: number }]
+      const listed = await store.members.list(workspaceId, { page: 1, pageSize: 100 })
+      assert.equal(listed.total, members, 'the members\' total counts exactly the members that committed')
+      assert.equal(listed.items.length, members)
+      assert.ok(members >= acknowledged(1) + 1 + round + 1, `${members} members for ${acknowledged(1)} acknowledged`)
     }
   })
 
