@@ -58,7 +58,7 @@ export function idempotency (app: FastifyInstance, { store }: IdempotencyOptions
   app.decorateRequest('idempotency', undefined)
 
   // Before validation, so that a request the validator refuses is kept too (by onSend below).
-  app.addHook('preValidation', async (request, reply) => {
+  const keyedRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key']
     if (header === undefined || !KEYED_METHODS.has(request.method)) return
     if (typeof header !== 'string' || !KEY.test(header)) {
@@ -69,10 +69,13 @@ export function idempotency (app: FastifyInstance, { store }: IdempotencyOptions
     const kept = await store.idempotency.find(request.workspaceId, keyed.key, keyed.fingerprint)
     if (kept !== undefined) return answer(reply, kept)
     request.idempotency = keyed
-  })
+  }
 
+  // The hooks go on the routes of keyed methods only: a read runs none of them.
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().some((method) => KEYED_METHODS.has(method))) return
+    route.preValidation = [...[route.preValidation ?? []].flat(), keyedRequest]
+    route.onSend = [...[route.onSend ?? []].flat(), keptAnswer]
     const handler = route.handler as RouteHandlerMethod
     route.handler = async function (request, reply) {
       const keyed = request.idempotency
@@ -86,7 +89,7 @@ export function idempotency (app: FastifyInstance, { store }: IdempotencyOptions
 
   // An answer made without the handler (a body or id the validator refused) is kept here, in a unit of its own:
   // it wrote nothing. A key in flight or used for another request turns it into that 409.
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function keptAnswer (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const keyed = request.idempotency
     if (keyed === undefined || keyed.ran || typeof payload !== 'string') return payload
     keyed.ran = true
@@ -105,7 +108,7 @@ export function idempotency (app: FastifyInstance, { store }: IdempotencyOptions
     }
     reply.code(409)
     return JSON.stringify(keyConflict(outcome.kind).body)
-  })
+  }
 }
 
 /** Every 2xx and 4xx answer is kept but 401 and 429, which say nothing of the request itself; 5xx never. */

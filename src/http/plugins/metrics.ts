@@ -54,12 +54,14 @@ export function metrics (app: FastifyInstance, options: MetricsOptions): Store {
     buckets: REQUEST_BUCKETS,
     registers: [registry]
   })
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED
     // A scrape is not API traffic: counting it would move the numbers every time they are read.
-    if (route === '/metrics') return
-    requests.inc({ method: request.method, route, status: reply.statusCode })
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+    if (route !== '/metrics') {
+      requests.inc({ method: request.method, route, status: reply.statusCode })
+      latency.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+    }
+    done()
   })
   storeMetrics(options.store, registry)
   if (options.token !== undefined && options.port === undefined) {

@@ -18,7 +18,10 @@ export function requestId (request: IncomingMessage): string {
 
 /** Echoes the id on every answer. Fastify's frameworkErrors run no hooks: they call `echoRequestId` themselves. */
 export function requestIds (app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => { echoRequestId(request, reply) })
+  app.addHook('onRequest', (request, reply, done) => {
+    echoRequestId(request, reply)
+    done()
+  })
 }
 
 export function echoRequestId (request: FastifyRequest, reply: FastifyReply): void {

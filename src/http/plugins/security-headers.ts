@@ -25,7 +25,10 @@ function helmetHeaders (): Record<string, string> {
 
 /** Every answer carries the security headers; /v1 answers are also never cached. */
 export function securityHeaders (app: FastifyInstance, { headers, uncached }: AnswerHeaders): void {
-  app.addHook('onRequest', async (request, reply) => { reply.headers(request.url.startsWith('/v1/') ? uncached : headers) })
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/v1/') ? uncached : headers)
+    done()
+  })
 }
 
 export interface AnswerHeaders {
