@@ -57,6 +57,10 @@ export const exactUntil = (earliest: number | null | undefined): number => earli
 /** Whether a row's stored pulse is its pulse at `now`. */
 export const isExact = (row: Pick<MemberRow, 'pulse_until'>, now: number): boolean => row.pulse_until > now
 
+/** A member's pulse at `now` when its row alone says it (excluded, or stored and exact); else it must be computed. */
+export const knownPulse = (row: Pick<MemberRow, 'pulse' | 'pulse_until' | 'excluded'>, now: number): number | undefined =>
+  row.excluded === 1 ? 0 : isExact(row, now) ? row.pulse : undefined
+
 /**
  * The order of a member list's sort over rows whose `pulse` is exact: the same as its SQL ORDER BY (NULL lowest,
  * then id in the sort's direction).

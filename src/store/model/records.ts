@@ -15,22 +15,12 @@ export interface BaseRow {
   updated_at: number
 }
 
-/**
- * The record of a row: each field from its snake_case column, the `times` from epoch seconds to RFC 3339 text.
- * A field missing here fails every response that holds the record (the response schema requires them all).
- */
-function recordOf<R, Row extends BaseRow> (fields: ReadonlyArray<keyof R & string>, times: ReadonlyArray<keyof R & string> = []): (row: Row) => R {
-  const plan = ['id', 'workspaceId', 'createdAt', 'updatedAt', ...fields].map((field) =>
-    [field, field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()), ['createdAt', 'updatedAt', ...times].includes(field)] as const)
-  return (row) => {
-    const record: Record<string, unknown> = {}
-    for (const [field, column, time] of plan) {
-      const value = (row as unknown as Record<string, unknown>)[column]
-      record[field] = time && value !== null ? toWireTime(value as number) : value
-    }
-    return record as R
-  }
-}
+// Each record is one object literal, so TypeScript checks its field set against the response schema's type (a
+// field missing or extra fails to compile), and V8 gives every record of a kind one shape. A generic mapper (a plan
+// of fields copied in a loop) made records V8 keeps as dictionaries: 5 µs a member instead of 0.1, and its
+// serialization 8 µs instead of 1 (docs/performance.md).
+
+const wireTimeOrNull = (seconds: number | null): string | null => seconds === null ? null : toWireTime(seconds)
 
 export interface CompanyRow extends BaseRow {
   name: string
@@ -93,20 +83,69 @@ export interface ChannelRow extends BaseRow {
   source: string
 }
 
-export const toCompany = recordOf<Company, CompanyRow>(['name', 'industry', 'address', 'domain', 'employees', 'foundedAt',
-  'logoUrl', 'tags', 'source'], ['foundedAt'])
-
-const memberFields = recordOf<Omit<Member, 'level' | 'pulse'>, MemberRow>(['firstName', 'lastName', 'primaryEmail', 'emails',
-  'phones', 'jobTitle', 'avatarUrl', 'language', 'country', 'tags', 'source', 'companyId', 'firstActivity', 'lastActivity'],
-['firstActivity', 'lastActivity'])
+export function toCompany (row: CompanyRow): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    industry: row.industry,
+    address: row.address,
+    domain: row.domain,
+    employees: row.employees,
+    foundedAt: wireTimeOrNull(row.founded_at),
+    logoUrl: row.logo_url,
+    tags: row.tags,
+    source: row.source,
+    workspaceId: row.workspace_id,
+    createdAt: toWireTime(row.created_at),
+    updatedAt: toWireTime(row.updated_at)
+  }
+}
 
 /** The member record of a row, with its pulse and level at the moment of the read. */
 export function toMember (row: MemberRow, pulse: number, level: number): Member {
-  return { ...memberFields(row), level, pulse }
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    primaryEmail: row.primary_email,
+    emails: row.emails,
+    phones: row.phones,
+    jobTitle: row.job_title,
+    avatarUrl: row.avatar_url,
+    language: row.language,
+    country: row.country,
+    tags: row.tags,
+    level,
+    pulse,
+    source: row.source,
+    companyId: row.company_id,
+    workspaceId: row.workspace_id,
+    firstActivity: wireTimeOrNull(row.first_activity),
+    lastActivity: wireTimeOrNull(row.last_activity),
+    createdAt: toWireTime(row.created_at),
+    updatedAt: toWireTime(row.updated_at)
+  }
 }
 
-export const toActivity = recordOf<Activity, ActivityRow>(['externalId', 'title', 'message', 'replyTo', 'reactTo', 'inviteTo',
-  'source', 'activityTypeId', 'channelId', 'eventId', 'memberId'])
+export function toActivity (row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    externalId: row.external_id,
+    title: row.title,
+    message: row.message,
+    replyTo: row.reply_to,
+    reactTo: row.react_to,
+    inviteTo: row.invite_to,
+    source: row.source,
+    activityTypeId: row.activity_type_id,
+    channelId: row.channel_id,
+    eventId: row.event_id,
+    memberId: row.member_id,
+    workspaceId: row.workspace_id,
+    createdAt: toWireTime(row.created_at),
+    updatedAt: toWireTime(row.updated_at)
+  }
+}
 
 export interface ActivityTypeRow extends BaseRow {
   key: string
@@ -116,10 +155,27 @@ export interface ActivityTypeRow extends BaseRow {
   channel_points: string
 }
 
-const activityTypeFields = recordOf<Omit<ActivityType, 'channelPoints'>, ActivityTypeRow>(['key', 'name', 'points'])
-
 export function toActivityType (row: ActivityTypeRow): ActivityType {
-  return { ...activityTypeFields(row), channelPoints: JSON.parse(row.channel_points) }
+  return {
+    id: row.id,
+    key: row.key,
+    name: row.name,
+    points: row.points,
+    channelPoints: JSON.parse(row.channel_points),
+    workspaceId: row.workspace_id,
+    createdAt: toWireTime(row.created_at),
+    updatedAt: toWireTime(row.updated_at)
+  }
 }
 
-export const toChannel = recordOf<Channel, ChannelRow>(['externalId', 'name', 'source'])
+export function toChannel (row: ChannelRow): Channel {
+  return {
+    id: row.id,
+    externalId: row.external_id,
+    name: row.name,
+    source: row.source,
+    workspaceId: row.workspace_id,
+    createdAt: toWireTime(row.created_at),
+    updatedAt: toWireTime(row.updated_at)
+  }
+}

@@ -2,7 +2,7 @@ import { DEFAULT_LEVEL_THRESHOLDS, dayOf, engagementOf, inWindow, type TypeContr
 import type { Clock } from '../../domain/time.js'
 import { isId } from '../../domain/uuid.js'
 import type { EngagementStore } from '../types.js'
-import { contributionsOf, exactUntil, gainsOf, isExact, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow, type CountedRow } from '../model/engagement.js'
+import { contributionsOf, exactUntil, gainsOf, knownPulse, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow, type CountedRow } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import { allSettled, statement, transaction, type Db, type Pool } from './database.js'
 
@@ -161,7 +161,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
 
   /** The member's pulse at `now`: the stored one while exact, else computed (no write). */
   const pulseAt = async (db: Db, row: Pick<MemberRow, 'workspace_id' | 'id' | 'pulse' | 'pulse_until' | 'excluded'>, now: number): Promise<number> =>
-    row.excluded === 1 ? 0 : isExact(row, now) ? row.pulse : pulseOf(await contributionsAt(db, row.workspace_id, row.id, now))
+    knownPulse(row, now) ?? pulseOf(await contributionsAt(db, row.workspace_id, row.id, now))
 
   async function explain (db: Db, workspaceId: string, memberId: string, excluded: number, now: number) {
     const [found, levels] = await allSettled([contributionsAt(db, workspaceId, memberId, now), thresholds(db, workspaceId)])

@@ -9,7 +9,7 @@ import { members } from '../model/resources.js'
 import { memberDomainLocks } from '../model/identity.js'
 import { byKey } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
-import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engagement.js'
+import { exactWindow, isByPulse, knownPulse, mergedPage, pulseList } from '../model/engagement.js'
 import { THRESHOLDS_SQL, thresholdsOf, type PostgresEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
 import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
@@ -116,6 +116,11 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
    */
   async function recordsOf (db: Db, rows: readonly MemberRow[], now: number, known?: readonly number[]) {
     if (rows.length === 0) return []
+    // The commonest read (a member by id, its thresholds read with it, its pulse stored exact) asks nothing more.
+    const stored = rows.map((row) => knownPulse(row, now))
+    if (known !== undefined && stored.every((pulse) => pulse !== undefined)) {
+      return rows.map((row, i) => toMember(row, stored[i]!, levelOf(stored[i]!, known)))
+    }
     const [thresholds, pulses] = await allSettled([
       known ?? engagement.thresholds(db, rows[0]!.workspace_id),
       Promise.all(rows.map(async (row) => await engagement.pulseAt(db, row, now)))
@@ -193,8 +198,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       if (!isId(workspaceId) || !isId(id)) return undefined
       const [found] = await selectWithThresholds(pool, workspaceId, id)
       if (found === undefined) return undefined
-      const { level_thresholds: thresholds, ...row } = found
-      return (await recordsOf(pool, [row], clock(), thresholdsOf(thresholds)))[0]
+      return (await recordsOf(pool, [found], clock(), thresholdsOf(found.level_thresholds)))[0]
     },
     async create (workspaceId, input) {
       // A new member has no activity: pulse 0, which is level 0 on any thresholds (the first is at least 1).

@@ -1,7 +1,7 @@
 import { DEFAULT_LEVEL_THRESHOLDS, dayOf, engagementOf, type TypeContribution } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import type { EngagementStore } from '../types.js'
-import { contributionsOf, exactUntil, gainsOf, isExact, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow, type CountedRow, type Gain } from '../model/engagement.js'
+import { contributionsOf, exactUntil, gainsOf, knownPulse, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow, type CountedRow, type Gain } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import { writer, type Db } from './database.js'
 
@@ -95,7 +95,7 @@ export function sqliteEngagement (db: Db, clock: Clock) {
 
   /** The member's pulse at `now`: the stored one while exact, else computed (no write). */
   const pulseAt = (row: Pick<MemberRow, 'workspace_id' | 'id' | 'pulse' | 'pulse_until' | 'excluded'>, now: number): number =>
-    row.excluded === 1 ? 0 : isExact(row, now) ? row.pulse : pulseOf(contributions(row.workspace_id, row.id, now))
+    knownPulse(row, now) ?? pulseOf(contributions(row.workspace_id, row.id, now))
 
   function explain (workspaceId: string, memberId: string, now: number) {
     const row = selectMember.get(workspaceId, memberId) as MemberRow | undefined
