@@ -117,9 +117,9 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   async function recordsOf (db: Db, rows: readonly MemberRow[], now: number, known?: readonly number[]) {
     if (rows.length === 0) return []
     // The commonest read (a member by id, its thresholds read with it, its pulse stored exact) asks nothing more.
-    const stored = rows.map((row) => knownPulse(row, now))
-    if (known !== undefined && stored.every((pulse) => pulse !== undefined)) {
-      return rows.map((row, i) => toMember(row, stored[i]!, levelOf(stored[i]!, known)))
+    if (known !== undefined) {
+      const stored = rows.map((row) => knownPulse(row, now))
+      if (stored.every((pulse) => pulse !== undefined)) return rows.map((row, i) => toMember(row, stored[i]!, levelOf(stored[i]!, known)))
     }
     const [thresholds, pulses] = await allSettled([
       known ?? engagement.thresholds(db, rows[0]!.workspace_id),
