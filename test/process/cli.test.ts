@@ -131,9 +131,9 @@ describe('workspace-records', { concurrency: true }, () => {
     assert.equal(`${first.stdout}${first.stderr}${again.stdout}${again.stderr}`.includes(password), false)
   })
 
-  test('npm run token -- --workspace prints the token alone on stdout, and nothing on stderr', async (t) => {
+  test('npm run --silent token -- --workspace prints the token alone on stdout, and nothing on stderr', async (t) => {
     const workspaceId = randomUUID()
-    const run = spawnSync('npm', ['run', 'token', '--', '--workspace', workspaceId], { cwd: ROOT, env: shellEnv({ JWT_SECRET: SECRET }), encoding: 'utf8' })
+    const run = spawnSync('npm', ['run', '--silent', 'token', '--', '--workspace', workspaceId], { cwd: ROOT, env: shellEnv({ JWT_SECRET: SECRET }), encoding: 'utf8' })
     assert.equal(run.status, 0, run.stderr)
     assert.match(run.stdout, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\n$/)
     assert.equal(run.stderr, '')
