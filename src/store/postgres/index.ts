@@ -1,9 +1,10 @@
 import type { Store, StoreMetric } from '../types.js'
 import { postgresActivities } from './activities.js'
-import { admit, connect, counters, joined, poolStats, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
+import { admit, connect, counters, joined, poolStats, postgresDriver, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
-import { backfillMemberKeys } from './backfill.js'
+import { backfillMemberKeys } from '../backfill.js'
+import * as sql from './sql.js'
 import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
@@ -27,9 +28,10 @@ const transferOf = <Row extends BaseRow>(table: { pageAfter: TransferTable['page
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
 export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
   const pool = connect(url, options)
+  const driver = postgresDriver(pool)
   try {
     await migrate(pool)
-    await backfillMemberKeys(pool)
+    await backfillMemberKeys(driver, sql.backfill)
   } catch (error) {
     await pool.end({ timeout: 1 })
     throw error

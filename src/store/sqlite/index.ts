@@ -1,9 +1,10 @@
 import type { Store, StoreMetric } from '../types.js'
 import { sqliteActivities } from './activities.js'
 import { startCheckpointer, type Checkpointer } from './checkpointer.js'
-import { counters, gateCommits, openDatabase, unitWriter, writerStatsOf, type Db, type SqliteOptions } from './database.js'
+import { counters, gateCommits, openDatabase, sqliteDriver, unitWriter, writerStatsOf, type Db, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
-import { backfillMemberKeys } from './backfill.js'
+import { backfillMemberKeys } from '../backfill.js'
+import * as sql from './sql.js'
 import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
@@ -23,9 +24,10 @@ import type { BaseRow } from '../model/records.js'
 const transferOf = <Row extends BaseRow>(table: { pageAfter: TransferTable['pageAfter'], restoreRows: (workspaceId: string, rows: readonly Row[]) => void }): TransferTable =>
   ({ pageAfter: table.pageAfter, restore: table.restoreRows as TransferTable['restore'] })
 
-export function openSqliteStore (path: string, options: SqliteOptions): Store {
+export async function openSqliteStore (path: string, options: SqliteOptions): Promise<Store> {
   const db = openDatabase(path, options)
-  backfillMemberKeys(db)
+  const driver = sqliteDriver(db)
+  await backfillMemberKeys(driver, sql.backfill)
   const counts = counters(db)
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   const clock = options.clock ?? nowSeconds
