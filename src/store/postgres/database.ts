@@ -410,7 +410,6 @@ export function postgresDriver (pool: Pool): Driver {
     all: async <Row extends object>(sql: string, params: readonly Param[] = []) => await prepared(sql)(db, ...params) as Row[],
     run: async (sql: string, params: readonly Param[] = []) => (await prepared(sql)(db, ...params) as unknown as { count: number }).count
   })
-  const connections = new WeakMap<DriverDb, Db>()
   const wrapped = (db: Db) => {
     const wrapper = on(db)
     connections.set(wrapper, db)
@@ -419,6 +418,15 @@ export function postgresDriver (pool: Pool): Driver {
   return {
     db: on(pool),
     transaction: async (work) => await transaction(pool, async (tx) => await work(wrapped(tx))),
-    savepoint: async (tx, work) => await savepoint(connections.get(tx)!, async (sp) => await work(wrapped(sp)))
+    savepoint: async (tx, work) => await savepoint(connectionOf(tx), async (sp) => await work(wrapped(sp)))
   }
+}
+
+const connections = new WeakMap<DriverDb, Db>()
+
+/** The postgres.js transaction under a driver's, for the record tables, which take it as it is. */
+export function connectionOf (db: DriverDb): Db {
+  const connection = connections.get(db)
+  if (connection === undefined) throw new Error('not a transaction of this driver')
+  return connection
 }

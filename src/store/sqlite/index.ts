@@ -16,7 +16,7 @@ import { startRefresher } from '../refresher.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 import { sqliteIdempotency } from './idempotency.js'
 import { sqliteIdentity } from './identity.js'
-import { sqliteMerges } from './merges.js'
+import { merges as mergeStore } from '../merges.js'
 import { sqliteTransfer, type TransferTable } from './transfer.js'
 import type { BaseRow } from '../model/records.js'
 
@@ -44,7 +44,14 @@ export async function openSqliteStore (path: string, options: SqliteOptions): Pr
   const members = sqliteMembers(db, counts, blockSize, clock, engagement, identity.attachMember(companyTable), identity.eraseCompanyOf(companyTable),
     identity.memberBatch(companyTable))
   const idempotency = sqliteIdempotency(db, clock)
-  const merges = sqliteMerges(db, clock, members.table, members.recordsOf)
+  // The members' table is synchronous here: its work runs at once, inside the merge's transaction.
+  const merges = mergeStore(driver, sql.merges, clock, {
+    find: async (_, workspaceId, id) => members.table.find(workspaceId, id),
+    writeRow: async (_, next, previous) => members.table.writeRow(next, previous),
+    restoreRow: async (_, row) => members.table.restoreRow(row),
+    deleteRow: async (_, row) => members.table.deleteRow(row),
+    recordsOf: async (_, rows, now) => members.recordsOf(rows, now)
+  })
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   const channelTable = recordTable(db, counts, blockSize, clock, channels, toChannel, {
     beforeDelete: (row) => engagement.channelRemoving(row.workspace_id, row.id, clock())
