@@ -17,7 +17,7 @@ const HEADER = `// Generated from GET /openapi.json by \`npm run client:generate
 
 /** GET /openapi.json of the app as production builds it. */
 async function liveDocument (): Promise<OpenAPI3> {
-  const store = openSqliteStore(':memory:', { synchronous: 'normal' })
+  const store = await openSqliteStore(':memory:', { synchronous: 'normal' })
   try {
     // No request is authenticated: the key is there only because buildApp needs one.
     const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), store, jwtSecret: 'x'.repeat(32) })

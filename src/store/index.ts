@@ -12,7 +12,7 @@ export interface StoreUse {
 export async function openStore (database: DatabaseConfig, use: StoreUse = {}): Promise<Store> {
   switch (database.kind) {
     case 'sqlite':
-      return openSqliteStore(database.path, { synchronous: database.synchronous, bulk: use.bulk })
+      return await openSqliteStore(database.path, { synchronous: database.synchronous, bulk: use.bulk })
     case 'postgres':
       return await openPostgresStore(database.url, {
         poolSize: database.poolSize,

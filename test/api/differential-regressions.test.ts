@@ -196,7 +196,7 @@ describe('migration 3 cuts stored name terms to 200 characters', () => {
     for (const [term, kind, member] of LONG_TERMS) insert.run(workspaceId, term, kind, MEMBERS[member])
     db.close()
 
-    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const store = await openSqliteStore(path, { synchronous: 'normal' })
     t.after(async () => {
       await store.close()
       rmSync(dir, { recursive: true, force: true })

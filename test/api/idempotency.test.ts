@@ -318,7 +318,7 @@ async function reopenable (t: TestContext, store: TestStore): Promise<{ open: ()
   if (store.name === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'records-idempotency-'))
     t.after(() => rmSync(dir, { recursive: true, force: true }))
-    return { open: async () => openSqliteStore(join(dir, 'records.db'), { synchronous: 'normal' }) }
+    return { open: async () => await openSqliteStore(join(dir, 'records.db'), { synchronous: 'normal' }) }
   }
   const schema = await postgresSchema()
   t.after(async () => await schema.drop())

@@ -26,7 +26,7 @@ interface Database {
 
 async function sqliteDatabase (t: TestContext): Promise<Database> {
   const path = join(tempDir(t), 'records.db')
-  return { name: 'sqlite', url: `file:${path}`, open: async (t, clock) => await appOn(t, openSqliteStore(path, { synchronous: 'normal', clock })) }
+  return { name: 'sqlite', url: `file:${path}`, open: async (t, clock) => await appOn(t, await openSqliteStore(path, { synchronous: 'normal', clock })) }
 }
 
 async function postgresDatabase (t: TestContext): Promise<Database> {

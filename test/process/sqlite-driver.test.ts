@@ -15,7 +15,7 @@ const SCRIPT = `
 import { openSqliteStore } from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'store', 'sqlite', 'index.js')).href)}
 const workspace = '0b5e7a52-9d3c-4a43-8f8e-5a1f0e6d2c11'
 for (let round = 0; round < 20; round++) {
-  const store = openSqliteStore(process.argv[2] + '/records-' + round + '.db', { synchronous: 'normal' })
+  const store = await openSqliteStore(process.argv[2] + '/records-' + round + '.db', { synchronous: 'normal' })
   const member = await store.members.create(workspace, { firstName: 'Ada' + round })
   await store.activities.create(workspace, { memberId: member.id, activityTypeKey: 'post', title: 'hello' })
   await store.members.list(workspace, { page: 1, pageSize: 10, q: 'ada' })
@@ -26,7 +26,7 @@ for (let round = 0; round < 20; round++) {
   for (let i = 0; i < 200000; i++) junk.push({ i, text: 'x' + i })
   junk = null
 }
-const open = openSqliteStore(process.argv[2] + '/records-last.db', { synchronous: 'normal' })
+const open = await openSqliteStore(process.argv[2] + '/records-last.db', { synchronous: 'normal' })
 await open.members.create(workspace, { lastName: 'Left open' })
 await open.close()
 console.log('done')

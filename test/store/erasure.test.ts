@@ -40,7 +40,7 @@ async function writeAndErase (t: TestContext, store: Store, marker: string): Pro
 describe('erasure leaves no copy of a member', () => {
   test('sqlite: no byte of the database file holds it', async (t) => {
     const path = tempDatabasePath(t)
-    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const store = await openSqliteStore(path, { synchronous: 'normal' })
     const marker = `erase${randomUUID().replaceAll('-', '')}`
     await writeAndErase(t, store, marker)
     await store.close()

@@ -48,14 +48,14 @@ describe('activities sharing a pair, written before the pair rule', () => {
   test('sqlite', async (t) => {
     const path = tempDatabasePath(t)
     const workspaceId = newWorkspace()
-    const before = openSqliteStore(path, { synchronous: 'normal' })
+    const before = await openSqliteStore(path, { synchronous: 'normal' })
     const seeded = await seed(await appOn(t, before, workspaceId))
     await before.close()
     const db = new Database(path)
     db.prepare("UPDATE activities SET external_id = 'msg-1' WHERE id = ?").run(seeded.older)
     db.close()
 
-    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const store = await openSqliteStore(path, { synchronous: 'normal' })
     t.after(async () => await store.close())
     await assertOldestUpdated(await appOn(t, store, workspaceId), seeded)
   })

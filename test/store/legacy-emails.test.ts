@@ -50,7 +50,7 @@ describe('members sharing an email, written before emails became unique', () => 
   test('sqlite', async (t) => {
     const path = tempDatabasePath(t)
     const workspaceId = newWorkspace()
-    const before = openSqliteStore(path, { synchronous: 'normal' })
+    const before = await openSqliteStore(path, { synchronous: 'normal' })
     const { first, second } = await seed(await appOn(t, before, workspaceId))
     await before.close()
     const db = new Database(path)
@@ -58,7 +58,7 @@ describe('members sharing an email, written before emails became unique', () => 
     db.prepare("UPDATE member_terms SET term = 'shared@example.com' WHERE member_id = ? AND kind = 'email'").run(second.id)
     db.close()
 
-    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const store = await openSqliteStore(path, { synchronous: 'normal' })
     t.after(async () => await store.close())
     await assertWorksOn(await appOn(t, store, workspaceId), first, second)
   })

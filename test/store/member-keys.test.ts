@@ -31,7 +31,7 @@ async function seed (store: Store): Promise<{ workspaceId: string, memberId: str
 describe('the duplicates query reads the identity keys\' index, and nothing else', () => {
   test('sqlite', async (t) => {
     const path = tempDatabasePath(t)
-    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const store = await openSqliteStore(path, { synchronous: 'normal' })
     const { workspaceId, memberId } = await seed(store)
     await store.close()
     const db = new Database(path)
@@ -89,7 +89,7 @@ const EXPECTED_KEYS = (ids: string[], keptCompany: string, engineId: string) => 
 describe('member_keys holds exactly each member\'s keys after a company is deleted', () => {
   test('sqlite', async (t) => {
     const path = tempDatabasePath(t)
-    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const store = await openSqliteStore(path, { synchronous: 'normal' })
     const { workspaceId, memberIds, engineId } = await companyLifecycle(store)
     const kept = (await store.members.get(workspaceId, memberIds[2]!))!.companyId!
     await store.close()

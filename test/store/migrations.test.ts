@@ -59,7 +59,7 @@ describe('migration 2 builds the counted index of the lists already stored', () 
     db.prepare('INSERT INTO workspaces (workspace_id, channels) VALUES (?, ?)').run(workspaceId, ROWS)
     db.close()
 
-    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const store = await openSqliteStore(path, { synchronous: 'normal' })
     t.after(async () => await store.close())
     await assertEveryPage(t, store, workspaceId, rows)
   })
@@ -137,7 +137,7 @@ describe('migration 4 counts the activities already stored for engagement', () =
     for (const [memberId, at, channel] of activities) activity.run(ids.workspace, newId(), ids.typeId, channel, memberId, at, at)
     db.close()
 
-    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const store = await openSqliteStore(path, { synchronous: 'normal' })
     t.after(async () => await store.close())
     await assertEngagementAfterUpgrade(t, store, ids.workspace, { busy: ids.busy, quiet: ids.quiet, typeId: ids.typeId })
   })
@@ -230,7 +230,7 @@ describe('migration 8 and the keys of the members already stored', () => {
     })()
     db.close()
 
-    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const store = await openSqliteStore(path, { synchronous: 'normal' })
     t.after(async () => await store.close())
     await assertDuplicatesAfterUpgrade(t, store, fixture)
     const check = new Database(path, { readonly: true })
@@ -317,7 +317,7 @@ describe('migration 7 gives members their email domain and keeps companies shari
     db.prepare('INSERT INTO workspaces (workspace_id, companies, members) VALUES (?, 2, 4)').run(ids.workspace)
     db.close()
 
-    const store = openSqliteStore(path, { synchronous: 'normal' })
+    const store = await openSqliteStore(path, { synchronous: 'normal' })
     t.after(async () => await store.close())
     await assertCompanyDomainsAfterUpgrade(t, store, ids.workspace, ids)
   })

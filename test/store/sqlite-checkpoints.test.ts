@@ -35,7 +35,7 @@ test('committed writes reach the database file without another commit, and closi
   const dir = mkdtempSync(join(tmpdir(), 'records-checkpoint-'))
   t.after(() => rmSync(dir, { recursive: true, force: true }))
   const path = join(dir, 'records.db')
-  const store = openSqliteStore(path, { synchronous: 'normal' })
+  const store = await openSqliteStore(path, { synchronous: 'normal' })
   const workspaceId = randomUUID()
   await store.members.createMany(workspaceId, Array.from({ length: 500 }, (_, i) => ({ firstName: `M${i}` })))
   let found = 0
@@ -54,7 +54,7 @@ test('under a steady stream of writes the log starts over near its limit', async
   const path = join(dir, 'records.db')
   // 4,096 pages (16 MiB); commits would checkpoint themselves past 16,384. The log passes the limit by what is
   // written between two of the worker's reports (50 ms) and during the held checkpoint.
-  const store = openSqliteStore(path, { synchronous: 'normal', logLimitPages: 4096 })
+  const store = await openSqliteStore(path, { synchronous: 'normal', logLimitPages: 4096 })
   t.after(async () => await store.close())
   const workspaceId = randomUUID()
   const until = Date.now() + 2500

@@ -44,7 +44,7 @@ const sqlite: TestStore = {
   name: 'sqlite',
   async open (options = {}) {
     const dir = mkdtempSync(join(tmpdir(), 'records-test-'))
-    const store = openSqliteStore(join(dir, 'records.db'), { synchronous: 'normal', ...options })
+    const store = await openSqliteStore(join(dir, 'records.db'), { synchronous: 'normal', ...options })
     return {
       ...store,
       async close () {

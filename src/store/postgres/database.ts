@@ -4,6 +4,7 @@ import type { Clock } from '../../domain/time.js'
 import { InvalidFieldError, StoreUnavailableError, type ItemError } from '../types.js'
 import { settledItem } from '../model/rules.js'
 import { isId } from '../../domain/uuid.js'
+import type { Db as DriverDb, Driver } from '../driver.js'
 
 /** The pool, or the connection of one transaction: every statement runs on either. */
 export type Db = postgres.ISql
@@ -393,3 +394,39 @@ export function counters () {
   }
 }
 export type Counters = ReturnType<typeof counters>
+
+/**
+ * The driver of a pool (src/store/driver.ts): statements prepared on each connection at first use, transactions
+ * on one connection of the pool, run again when the database asks for a retry.
+ */
+export function postgresDriver (pool: Pool): Driver {
+  const statements = new Map<string, ReturnType<typeof statement>>()
+  const prepared = (sql: string) => {
+    let found = statements.get(sql)
+    if (found === undefined) statements.set(sql, found = statement(sql))
+    return found
+  }
+  const on = (db: Db): DriverDb => ({
+    all: async <Row extends object>(sql: string, params: readonly Param[] = []) => await prepared(sql)(db, ...params) as Row[],
+    run: async (sql: string, params: readonly Param[] = []) => (await prepared(sql)(db, ...params) as unknown as { count: number }).count
+  })
+  const wrapped = (db: Db) => {
+    const wrapper = on(db)
+    connections.set(wrapper, db)
+    return wrapper
+  }
+  return {
+    db: on(pool),
+    transaction: async (work) => await transaction(pool, async (tx) => await work(wrapped(tx))),
+    savepoint: async (tx, work) => await savepoint(connectionOf(tx), async (sp) => await work(wrapped(sp)))
+  }
+}
+
+const connections = new WeakMap<DriverDb, Db>()
+
+/** The postgres.js transaction under a driver's, for the record tables, which take it as it is. */
+export function connectionOf (db: DriverDb): Db {
+  const connection = connections.get(db)
+  if (connection === undefined) throw new Error('not a transaction of this driver')
+  return connection
+}

@@ -1,9 +1,10 @@
 import type { Store, StoreMetric } from '../types.js'
 import { postgresActivities } from './activities.js'
-import { admit, connect, counters, joined, poolStats, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
+import { admit, connect, connectionOf, counters, joined, poolStats, postgresDriver, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
-import { backfillMemberKeys } from './backfill.js'
+import { backfillMemberKeys } from '../backfill.js'
+import * as sql from './sql.js'
 import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
@@ -15,7 +16,7 @@ import { postgresActivityTypes } from './activity-types.js'
 import { postgresEngagement } from './engagement.js'
 import { postgresIdempotency } from './idempotency.js'
 import { postgresIdentity } from './identity.js'
-import { postgresMerges } from './merges.js'
+import { merges as mergeStore } from '../merges.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 import { postgresTransfer, type TransferTable } from './transfer.js'
 import type { BaseRow } from '../model/records.js'
@@ -27,9 +28,10 @@ const transferOf = <Row extends BaseRow>(table: { pageAfter: TransferTable['page
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
 export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
   const pool = connect(url, options)
+  const driver = postgresDriver(pool)
   try {
     await migrate(pool)
-    await backfillMemberKeys(pool)
+    await backfillMemberKeys(driver, sql.backfill)
   } catch (error) {
     await pool.end({ timeout: 1 })
     throw error
@@ -53,7 +55,13 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const members = postgresMembers(pool, counts, blockSize, clock, engagement, identity.attachMembersOf(companyTable), identity.eraseCompanyOf(companyTable),
     identity.memberBatch(companyTable))
   const idempotency = postgresIdempotency(pool, clock)
-  const merges = postgresMerges(pool, clock, members.table, members.recordsOf)
+  const merges = mergeStore(driver, sql.merges, clock, {
+    find: async (tx, workspaceId, id, lock) => await members.table.find(connectionOf(tx), workspaceId, id, lock),
+    writeRow: async (tx, next, previous) => await members.table.writeRow(connectionOf(tx), next, previous),
+    restoreRow: async (tx, row) => await members.table.restoreRow(connectionOf(tx), row),
+    deleteRow: async (tx, row) => await members.table.deleteRow(connectionOf(tx), row),
+    recordsOf: async (tx, rows, now) => await members.recordsOf(connectionOf(tx), rows, now)
+  })
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   const channelTable = recordTable(pool, counts, blockSize, clock, channels, toChannel, {
     beforeDelete: async (db, row) => await engagement.channelRemoving(db, row.workspace_id, row.id, clock())

@@ -5,6 +5,7 @@ import { checkMember, identity } from '../model/rules.js'
 import { allSettled, existingIds, Retry, statement, transaction, type Counters, type Db, type Pool } from './database.js'
 import { recordTable, type Hooks } from './record-table.js'
 import { toMember, type MemberRow } from '../model/records.js'
+import type { MergeRow } from '../model/merge.js'
 import { members } from '../model/resources.js'
 import { memberDomainLocks } from '../model/identity.js'
 import { byKey } from '../counted-index.js'
@@ -13,7 +14,6 @@ import { exactWindow, isByPulse, knownPulse, mergedPage, pulseList } from '../mo
 import { THRESHOLDS_SQL, thresholdsOf, type PostgresEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
 import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
-import { eraseCopies } from './merges.js'
 import { postgresPulseBlocks } from './pulse-blocks.js'
 import { exactOfStored, isWholePulseOrder } from '../model/pulse-order.js'
 import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers, outcomesOf, updatedIds, writtenOf } from '../model/member-bulk.js'
@@ -244,4 +244,25 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   }
 
   return { store, table, recordsOf, companyRemoving, settlePulseBlocks: pulseBlocks.settleAll }
+}
+
+const mergesOf = statement<MergeRow>(`SELECT id, member_id, merged_member_id FROM member_merges
+  WHERE workspace_id = $1 AND (member_id = $2 OR merged_member_id = $2)`)
+const erase = statement('UPDATE member_merges SET state = NULL WHERE workspace_id = $1 AND id = $2')
+const dropAnswers = statement('DELETE FROM idempotency_keys WHERE workspace_id = $1 AND strpos(body, $2) > 0')
+
+/**
+ * What an erasure does beyond deleting the member: the merges that hold a copy of it, or of a member merged into it
+ * (and so on), keep only their ids; the kept answers of Idempotency-Keys that name any of those members are deleted.
+ * Runs inside the member's delete.
+ */
+export async function eraseCopies (db: Db, workspaceId: string, memberId: string): Promise<void> {
+  const erased = new Set([memberId])
+  for (const id of erased) {
+    for (const merge of await mergesOf(db, workspaceId, id)) {
+      await erase(db, workspaceId, merge.id)
+      erased.add(merge.member_id).add(merge.merged_member_id)
+    }
+  }
+  for (const id of erased) await dropAnswers(db, workspaceId, id)
 }

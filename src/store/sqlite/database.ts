@@ -5,6 +5,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import type { Clock } from '../../domain/time.js'
 import { Database } from './driver.js'
 import { StoreUnavailableError } from '../types.js'
+import type { Db as DriverDb, Driver, Param } from '../driver.js'
 import { migrations } from './migrations/index.js'
 
 export type Db = BetterSqlite3.Database
@@ -62,6 +63,8 @@ function migrate (db: Db): void {
 
 interface Job {
   run: () => unknown
+  /** Asynchronous work (a driver's transaction): run in a savepoint of its own, and awaited. */
+  async?: boolean
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }
@@ -76,6 +79,7 @@ type Entry = { job: Job, unit?: undefined } | { unit: UnitJob, job?: undefined }
 
 interface Writer {
   write: <T>(run: () => T) => Promise<T>
+  transaction: <T>(work: () => Promise<T>) => Promise<T>
   unit: <T>(work: () => Promise<T>) => Promise<T>
 }
 
@@ -129,6 +133,11 @@ export function writer (db: Db): <T>(run: () => T) => Promise<T> {
   return writerOf(db).write
 }
 
+/** As `writer`, for asynchronous work over the driver (its statements synchronous under their promises). */
+export function asyncWriter (db: Db): <T>(work: () => Promise<T>) => Promise<T> {
+  return writerOf(db).transaction
+}
+
 /**
  * Runs `work` as one transaction of its own (a keyed unit, see idempotency.ts), in the writer's turn: every
  * write that `work` makes through `writer(db)` runs at once inside it, in a savepoint, instead of waiting for a
@@ -155,18 +164,11 @@ function writerOf (db: Db): Writer {
   let heldSince: number | undefined
   writerStats.set(db, () => ({ queued: queue.length, ...done }))
   const beforeCommit = () => commitHooks.get(db)?.()
-  const runAll = db.transaction((jobs: Job[]) => {
-    const outcomes = jobs.map((job) => {
-      try {
-        return { ok: true, value: job.run() }
-      } catch (error) {
-        return { ok: false, value: error }
-      }
-    })
-    beforeCommit()
-    return outcomes
-  })
   const busy = (error: unknown) => (error as { code?: string }).code === 'SQLITE_BUSY' ? new StoreUnavailableError(error) : error
+  const begin = db.prepare('BEGIN IMMEDIATE')
+  const commitStatement = db.prepare('COMMIT')
+  const rollback = db.prepare('ROLLBACK')
+  const savepoint = savepoints(db)
   const schedule = () => {
     if (scheduled || unitOpen || queue.length === 0) return
     scheduled = true
@@ -200,13 +202,51 @@ function writerOf (db: Db): Writer {
     const end = queue.findIndex((entry) => entry.unit !== undefined)
     const jobs = (end < 0 ? queue : queue.slice(0, end)).map((entry) => entry.job!)
     queue = end < 0 ? [] : queue.slice(end)
-    schedule()
-    let outcomes: Array<{ ok: boolean, value: unknown }>
+    scheduled = true
+    const after = () => {
+      scheduled = false
+      schedule()
+    }
+    runBatch(jobs).then(after, after)
+  }
+  /**
+   * The batch's jobs in one transaction, each in a savepoint of its own. A job whose work is asynchronous is
+   * awaited before the next starts: it awaits nothing but statements of this database, which are synchronous
+   * under their promises, so the whole batch still ends before the event loop turns (a guard fails it if not);
+   * its callers hear back after the COMMIT.
+   */
+  const runBatch = async (jobs: Job[]) => {
+    const outcomes: Array<{ ok: boolean, value: unknown }> = []
+    let guard: NodeJS.Immediate | undefined
+    let turned = false
     try {
-      outcomes = runAll.immediate(jobs)
+      begin.run()
     } catch (error) {
-      // The batch could not commit (another process held the write lock past busy_timeout): nothing was written.
+      // Another process held the write lock past busy_timeout: nothing was written.
       const failure = busy(error)
+      for (const job of jobs) job.reject(failure)
+      return
+    }
+    let failure: unknown
+    try {
+      for (const job of jobs) {
+        if (job.async !== true) {
+          outcomes.push(settle(job.run))
+          continue
+        }
+        guard ??= setImmediate(() => { turned = true })
+        outcomes.push(await savepoint(job.run as () => Promise<unknown>).then((value) => ({ ok: true, value }), (value: unknown) => ({ ok: false, value })))
+      }
+      if (turned) throw new Error('a write awaited I/O with its transaction open')
+      beforeCommit()
+      commitStatement.run()
+    } catch (error) {
+      failure = busy(error)
+      if (db.inTransaction) rollback.run()
+    } finally {
+      if (guard !== undefined) clearImmediate(guard)
+    }
+    if (failure !== undefined) {
       for (const job of jobs) job.reject(failure)
       return
     }
@@ -248,17 +288,24 @@ function writerOf (db: Db): Writer {
     }
     units.run(context, unit.work).then((value) => end(undefined, value), (error: unknown) => end(error ?? new Error('a keyed unit failed')))
   }
+  const inUnit = () => {
+    const unit = units.getStore()
+    return unit?.db === db && unit.open
+  }
+  const enqueue = async <T>(run: () => unknown, async: boolean) => await new Promise<T>((resolve, reject) => {
+    queue.push({ job: { run, async, resolve: resolve as (value: unknown) => void, reject } })
+    schedule()
+  })
   const written: Writer = {
     async write<T> (run: () => T): Promise<T> {
-      const unit = units.getStore()
-      if (unit?.db === db && unit.open) {
-        done.writes++
-        return db.transaction(run)()
-      }
-      return await new Promise<T>((resolve, reject) => {
-        queue.push({ job: { run, resolve: resolve as (value: unknown) => void, reject } })
-        schedule()
-      })
+      if (!inUnit()) return await enqueue(run, false)
+      done.writes++
+      return db.transaction(run)()
+    },
+    async transaction<T> (work: () => Promise<T>): Promise<T> {
+      if (!inUnit()) return await enqueue(work, true)
+      done.writes++
+      return await savepoint(work)
     },
     async unit<T> (work: () => Promise<T>): Promise<T> {
       return await new Promise<T>((resolve, reject) => {
@@ -269,6 +316,37 @@ function writerOf (db: Db): Writer {
   }
   writers.set(db, written)
   return written
+}
+
+/** A synchronous job's outcome: its value, or what it threw (its own transaction function rolled it back). */
+function settle (run: () => unknown): { ok: boolean, value: unknown } {
+  try {
+    return { ok: true, value: run() }
+  } catch (error) {
+    return { ok: false, value: error }
+  }
+}
+
+/** Runs asynchronous work in a savepoint of the open transaction: released when it resolves, rolled back when it rejects. */
+export function savepoints (db: Db) {
+  const open = db.prepare('SAVEPOINT work')
+  const release = db.prepare('RELEASE work')
+  const undo = db.prepare('ROLLBACK TO work')
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    open.run()
+    try {
+      const value = await work()
+      release.run()
+      return value
+    } catch (error) {
+      // SQLite ends a transaction itself on some errors (a full disk): then there is no savepoint left to undo.
+      if (db.inTransaction) {
+        undo.run()
+        release.run()
+      }
+      throw error
+    }
+  }
 }
 
 export type Counter = 'companies' | 'members' | 'activities' | 'channels'
@@ -290,3 +368,52 @@ export function counters (db: Db) {
   }
 }
 export type Counters = ReturnType<typeof counters>
+
+type Statement = BetterSqlite3.Statement
+interface Prepared {
+  statement: Statement
+  /** Which parameter each `?` takes, when the text's placeholders are not $1, $2... once each, in order. */
+  order: number[] | undefined
+}
+
+/** SQLite's value of a parameter: arrays as JSON text (read with json_each), booleans as 1 and 0. */
+const bound = (value: Param): unknown => typeof value === 'object' && value !== null ? JSON.stringify(value) : typeof value === 'boolean' ? Number(value) : value
+
+/**
+ * The driver of a database (src/store/driver.ts). A statement's `$n` placeholders become `?` when it is prepared,
+ * once per text. Transactions are jobs of the database's group-commit writer; every statement runs at once on its
+ * one connection, so a transaction's statements are those that run while its work does.
+ */
+export function sqliteDriver (db: Db): Driver {
+  const prepared = new Map<string, Prepared>()
+  const prepare = (sql: string): Prepared => {
+    let found = prepared.get(sql)
+    if (found === undefined) {
+      const order: number[] = []
+      const statement = db.prepare(sql.replace(/\$(\d+)/g, (_, n: string) => {
+        order.push(Number(n) - 1)
+        return '?'
+      }))
+      prepared.set(sql, found = { statement, order: order.every((n, i) => n === i) ? undefined : order })
+    }
+    return found
+  }
+  const args = ({ order }: Prepared, params: readonly Param[]) => (order === undefined ? params : order.map((n) => params[n]!)).map(bound)
+  const on: DriverDb = {
+    async all<Row extends object> (sql: string, params: readonly Param[] = []) {
+      const statement = prepare(sql)
+      return statement.statement.all(...args(statement, params)) as Row[]
+    },
+    async run (sql: string, params: readonly Param[] = []) {
+      const statement = prepare(sql)
+      return statement.statement.run(...args(statement, params)).changes
+    }
+  }
+  const transaction = asyncWriter(db)
+  const savepoint = savepoints(db)
+  return {
+    db: on,
+    transaction: async (work) => await transaction(async () => await work(on)),
+    savepoint: async (_, work) => await savepoint(async () => await work(on))
+  }
+}

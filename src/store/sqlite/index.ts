@@ -1,9 +1,10 @@
 import type { Store, StoreMetric } from '../types.js'
 import { sqliteActivities } from './activities.js'
 import { startCheckpointer, type Checkpointer } from './checkpointer.js'
-import { counters, gateCommits, openDatabase, unitWriter, writerStatsOf, type Db, type SqliteOptions } from './database.js'
+import { counters, gateCommits, openDatabase, sqliteDriver, unitWriter, writerStatsOf, type Db, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
-import { backfillMemberKeys } from './backfill.js'
+import { backfillMemberKeys } from '../backfill.js'
+import * as sql from './sql.js'
 import { BLOCK_SIZE } from '../counted-index.js'
 import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
@@ -15,7 +16,7 @@ import { startRefresher } from '../refresher.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
 import { sqliteIdempotency } from './idempotency.js'
 import { sqliteIdentity } from './identity.js'
-import { sqliteMerges } from './merges.js'
+import { merges as mergeStore } from '../merges.js'
 import { sqliteTransfer, type TransferTable } from './transfer.js'
 import type { BaseRow } from '../model/records.js'
 
@@ -23,9 +24,10 @@ import type { BaseRow } from '../model/records.js'
 const transferOf = <Row extends BaseRow>(table: { pageAfter: TransferTable['pageAfter'], restoreRows: (workspaceId: string, rows: readonly Row[]) => void }): TransferTable =>
   ({ pageAfter: table.pageAfter, restore: table.restoreRows as TransferTable['restore'] })
 
-export function openSqliteStore (path: string, options: SqliteOptions): Store {
+export async function openSqliteStore (path: string, options: SqliteOptions): Promise<Store> {
   const db = openDatabase(path, options)
-  backfillMemberKeys(db)
+  const driver = sqliteDriver(db)
+  await backfillMemberKeys(driver, sql.backfill)
   const counts = counters(db)
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   const clock = options.clock ?? nowSeconds
@@ -42,7 +44,14 @@ export function openSqliteStore (path: string, options: SqliteOptions): Store {
   const members = sqliteMembers(db, counts, blockSize, clock, engagement, identity.attachMember(companyTable), identity.eraseCompanyOf(companyTable),
     identity.memberBatch(companyTable))
   const idempotency = sqliteIdempotency(db, clock)
-  const merges = sqliteMerges(db, clock, members.table, members.recordsOf)
+  // The members' table is synchronous here: its work runs at once, inside the merge's transaction.
+  const merges = mergeStore(driver, sql.merges, clock, {
+    find: async (_, workspaceId, id) => members.table.find(workspaceId, id),
+    writeRow: async (_, next, previous) => members.table.writeRow(next, previous),
+    restoreRow: async (_, row) => members.table.restoreRow(row),
+    deleteRow: async (_, row) => members.table.deleteRow(row),
+    recordsOf: async (_, rows, now) => members.recordsOf(rows, now)
+  })
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   const channelTable = recordTable(db, counts, blockSize, clock, channels, toChannel, {
     beforeDelete: (row) => engagement.channelRemoving(row.workspace_id, row.id, clock())

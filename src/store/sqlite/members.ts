@@ -5,6 +5,7 @@ import { checkMember, identity } from '../model/rules.js'
 import { beforeEachCommit, type Counters, type Db } from './database.js'
 import { recordTable } from './record-table.js'
 import { toMember, type MemberRow } from '../model/records.js'
+import type { MergeRow } from '../model/merge.js'
 import { members } from '../model/resources.js'
 import type { Boundary } from '../counted-index.js'
 import { countedIndex } from './counted-index.js'
@@ -12,7 +13,6 @@ import { exactWindow, isByPulse, mergedPage, pulseList } from '../model/engageme
 import type { SqliteEngagement } from './engagement.js'
 import { DUPLICATES_LIMIT, strongestFirst, type KeyMatch } from '../../domain/identity.js'
 import { companyKeys, duplicatesOf, keysOfRow } from '../model/duplicates.js'
-import { sqliteErasure } from './merges.js'
 import { sqlitePulseBlocks } from './pulse-blocks.js'
 import { exactOfStored, isWholePulseOrder } from '../model/pulse-order.js'
 import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers, outcomesOf, updatedIds, writtenOf } from '../model/member-bulk.js'
@@ -173,4 +173,26 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
   }
 
   return { store, table, recordsOf, companyRemoving }
+}
+
+/**
+ * What an erasure does beyond deleting the member: the merges that hold a copy of it, or of a member merged into it
+ * (and so on), keep only their ids; the kept answers of Idempotency-Keys that name any of those members are deleted.
+ * Runs inside the member's delete.
+ */
+export function sqliteErasure (db: Db) {
+  const mergesOf = db.prepare(`SELECT id, member_id, merged_member_id FROM member_merges
+    WHERE workspace_id = @workspace_id AND (member_id = @member_id OR merged_member_id = @member_id)`)
+  const erase = db.prepare('UPDATE member_merges SET state = NULL WHERE workspace_id = ? AND id = ?')
+  const dropAnswers = db.prepare('DELETE FROM idempotency_keys WHERE workspace_id = ? AND instr(body, ?) > 0')
+  return (workspaceId: string, memberId: string): void => {
+    const erased = new Set([memberId])
+    for (const id of erased) {
+      for (const merge of mergesOf.all({ workspace_id: workspaceId, member_id: id }) as MergeRow[]) {
+        erase.run(workspaceId, merge.id)
+        erased.add(merge.member_id).add(merge.merged_member_id)
+      }
+    }
+    for (const id of erased) dropAnswers.run(workspaceId, id)
+  }
 }
