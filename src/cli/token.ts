@@ -23,7 +23,7 @@ no signing key: your identity provider issues the tokens, and this command refus
 
 Examples:
   $ workspace-records token --workspace 7d2f3c1e-5b7a-4c2e-9f61-0a8e4b3d2c10
-  $ TOKEN=$(npm run token -- --workspace "$WORKSPACE" --ttl 1h --sub ci-job)
+  $ TOKEN=$(npm run --silent token -- --workspace "$WORKSPACE" --ttl 1h --sub ci-job)
   $ npm run token        # development: a token for the development workspace`)
     .action(token)
 }
