@@ -1,4 +1,4 @@
-import type { Store, StoreMetric } from '../types.js'
+import type { Store, StoreMetric, TransferCursor } from '../types.js'
 import { postgresActivities } from './activities.js'
 import { admit, connect, connectionOf, counters, joined, poolStats, postgresDriver, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
@@ -18,12 +18,17 @@ import { postgresIdempotency } from './idempotency.js'
 import { postgresIdentity } from './identity.js'
 import { merges as mergeStore } from '../merges.js'
 import { PURGE_INTERVAL_MS } from '../idempotency.js'
-import { postgresTransfer, type TransferTable } from './transfer.js'
+import { transfer, type TransferTable } from '../transfer.js'
 import type { BaseRow } from '../model/records.js'
 
 /** A record table's part in a transfer: its pages, and its rows restored as they are. */
-const transferOf = <Row extends BaseRow>(table: { pageAfter: TransferTable['pageAfter'], restoreRows: (db: Db, workspaceId: string, rows: readonly Row[]) => Promise<void> }): TransferTable =>
-  ({ pageAfter: table.pageAfter, restore: table.restoreRows as TransferTable['restore'] })
+const transferOf = <Row extends BaseRow>(pool: Pool, table: {
+  pageAfter: (db: Db, workspaceId: string, after: TransferCursor | undefined, limit: number) => Promise<Row[]>
+  restoreRows: (db: Db, workspaceId: string, rows: readonly Row[]) => Promise<void>
+}): TransferTable => ({
+    pageAfter: async (workspaceId, after, limit) => await table.pageAfter(pool, workspaceId, after, limit),
+    restore: async (tx, workspaceId, rows) => await table.restoreRows(connectionOf(tx), workspaceId, rows as readonly Row[])
+  })
 
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
 export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
@@ -78,16 +83,16 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     identity: identity.identity,
     merges,
     idempotency,
-    transfer: postgresTransfer(pool, {
-      channels: transferOf(channelTable),
-      activityTypes: {
+    transfer: transfer(driver, {
+      channels: transferOf(pool, channelTable),
+      activityTypes: transferOf(pool, {
         pageAfter: activityTypes.table.pageAfter,
         // One at a time: the type's check (a new key, channels of the workspace) reads one row.
-        restore: async (db, _, rows) => { for (const row of rows) await activityTypes.table.restoreRow(db, row as never) }
-      },
-      companies: transferOf(companyTable),
-      members: transferOf(members.table),
-      activities: { pageAfter: activities.table.pageAfter, restore: activities.restore as TransferTable['restore'] }
+        restoreRows: async (db, _, rows) => { for (const row of rows) await activityTypes.table.restoreRow(db, row) }
+      }),
+      companies: transferOf(pool, companyTable),
+      members: transferOf(pool, members.table),
+      activities: transferOf(pool, { pageAfter: activities.table.pageAfter, restoreRows: activities.restore })
     }),
     async atomically (work) {
       return await transaction(pool, async (tx) => await joined(pool, tx, work))

@@ -1,4 +1,4 @@
-import type { Store, StoreMetric } from '../types.js'
+import type { Store, StoreMetric, TransferCursor } from '../types.js'
 import { sqliteActivities } from './activities.js'
 import { startCheckpointer, type Checkpointer } from './checkpointer.js'
 import { counters, gateCommits, openDatabase, sqliteDriver, unitWriter, writerStatsOf, type Db, type SqliteOptions } from './database.js'
@@ -17,12 +17,17 @@ import { PURGE_INTERVAL_MS } from '../idempotency.js'
 import { sqliteIdempotency } from './idempotency.js'
 import { sqliteIdentity } from './identity.js'
 import { merges as mergeStore } from '../merges.js'
-import { sqliteTransfer, type TransferTable } from './transfer.js'
+import { transfer, type TransferTable } from '../transfer.js'
 import type { BaseRow } from '../model/records.js'
 
-/** A record table's part in a transfer: its pages, and its rows restored as they are. */
-const transferOf = <Row extends BaseRow>(table: { pageAfter: TransferTable['pageAfter'], restoreRows: (workspaceId: string, rows: readonly Row[]) => void }): TransferTable =>
-  ({ pageAfter: table.pageAfter, restore: table.restoreRows as TransferTable['restore'] })
+/** A record table's part in a transfer: its pages, and its rows restored as they are (at once, in the transaction). */
+const transferOf = <Row extends BaseRow>(table: {
+  pageAfter: (workspaceId: string, after: TransferCursor | undefined, limit: number) => Row[]
+  restoreRows: (workspaceId: string, rows: readonly Row[]) => void
+}): TransferTable => ({
+    pageAfter: async (workspaceId, after, limit) => table.pageAfter(workspaceId, after, limit),
+    restore: async (_, workspaceId, rows) => table.restoreRows(workspaceId, rows as readonly Row[])
+  })
 
 export async function openSqliteStore (path: string, options: SqliteOptions): Promise<Store> {
   const db = openDatabase(path, options)
@@ -69,12 +74,12 @@ export async function openSqliteStore (path: string, options: SqliteOptions): Pr
     identity: identity.identity,
     merges,
     idempotency,
-    transfer: sqliteTransfer(db, {
+    transfer: transfer(driver, {
       channels: transferOf(channelTable),
       activityTypes: transferOf(activityTypes.table),
       companies: transferOf(companyTable),
       members: transferOf(members.table),
-      activities: { pageAfter: activities.table.pageAfter, restore: activities.restore as TransferTable['restore'] }
+      activities: transferOf({ pageAfter: activities.table.pageAfter, restoreRows: activities.restore })
     }),
     atomically: unit,
     clock,
