@@ -40,9 +40,8 @@ const LINE_EVERY_BATCHES = 10
 /**
  * Records per transaction unless --batch says. On SQLite each commit writes every page its batch dirtied to the
  * write-ahead log, and a batch of members dirties a page of the search terms' and identity keys' indexes for
- * nearly every email: 5,000 a batch wrote a fifth as much as 1,000 and took two thirds of the CPU (100,000
- * members: 28 s against 41 s), while holding the write lock about 2 s a batch, under the busy timeout (5 s) that
- * a server sharing the file waits. On PostgreSQL a batch holds an advisory lock per email and (source,
+ * nearly every email, so larger batches write much less in all (docs/cli.md), while each holds the write lock
+ * well under the busy timeout (5 s) that a server sharing the file waits. On PostgreSQL a batch holds an advisory lock per email and (source,
  * externalId) until its commit, which the server's lock table bounds (docs/cli.md, --strict).
  */
 const DEFAULT_BATCH: Record<Config['database']['kind'], number> = { sqlite: 5000, postgres: 1000 }

@@ -8,7 +8,7 @@ type Register = (program: Command) => void
 /**
  * Each command is a file of src/cli/ that adds itself to the program, one line each here, in the order help lists
  * them. Only the file of the command that runs is loaded: together they load the whole service (the app, both
- * stores, every schema), which took 2 s before `token` could print anything.
+ * stores, every schema), seconds before `token` could print anything.
  */
 const COMMANDS: Record<string, () => Promise<Register>> = {
   serve: async () => (await import('./serve.js')).serveCommand,

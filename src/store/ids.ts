@@ -4,8 +4,8 @@ import { v7 } from 'uuid'
 // UUIDv7 ids are time-ordered: records created within one second still list newest first under the
 // `id desc` tie-break, and inserts land at the right edge of the (workspace_id, id) index.
 //
-// uuid draws each id's 16 random bytes through WebCrypto's getRandomValues, about 12 µs a call on Node 20 (a
-// tenth of a bulk import's time, in a profile); here they come from a pool refilled 4 KiB at a time. Given its
+// uuid draws each id's 16 random bytes through WebCrypto's getRandomValues, a costly call per id on Node 20
+// (docs/performance.md); here they come from a pool refilled 4 KiB at a time. Given its
 // random bytes, uuid keeps no state, so the order within a millisecond is kept here as uuid keeps it itself: a
 // random 31-bit counter from the first id of each millisecond, then + 1 per id (a wrap moves to the next ms).
 

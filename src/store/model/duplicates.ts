@@ -48,7 +48,7 @@ const byIndexKey = (a: string[], b: string[]): number => {
 
 /**
  * The member_keys rows of members read by a backfill: (workspace_id, member_id, kind, key, created_at) each, in
- * the order of the table's primary key, so the inserts walk its pages in order (twice as fast as in member order).
+ * the order of the table's primary key, so the inserts walk its pages in order.
  */
 export const keyRowsOf = (rows: readonly MemberRow[]): string[][] =>
   rows.flatMap((row) => memberKeys(row).map((values) => [row.workspace_id, row.id, ...values])).sort(byIndexKey)

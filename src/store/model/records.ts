@@ -16,9 +16,8 @@ export interface BaseRow {
 }
 
 // Each record is one object literal, so TypeScript checks its field set against the response schema's type (a
-// field missing or extra fails to compile), and V8 builds it without generic property access. A mapper that copied
-// a list of fields in a loop (keyed loads and stores V8 cannot specialise), then spread a member into a second
-// object, cost 5 µs a member instead of 0.04, and 8 µs with its serialization instead of 0.7 (docs/performance.md).
+// field missing or extra fails to compile), and V8 builds it without generic property access: a mapper copying a
+// list of fields in a loop makes keyed loads and stores that V8 cannot specialise (docs/performance.md).
 
 const wireTimeOrNull = (seconds: number | null): string | null => seconds === null ? null : toWireTime(seconds)
 

@@ -100,7 +100,7 @@ function memberTerms (row: MemberRow): string[][] {
   return [...names.map((term) => [term, 'name']), ...emails.map((term) => [term, 'email'])]
 }
 
-/** A member's emails, lower-cased, each once: no other member of the workspace may hold one (issue 17). */
+/** A member's emails, lower-cased, each once: no other member of the workspace may hold one. */
 function memberEmails (row: MemberRow): UniqueKey[] {
   const keys = new Map<string, string>()
   if (row.primary_email !== null) keys.set(row.primary_email.toLowerCase(), 'primaryEmail')

@@ -57,7 +57,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   // $2 the key's time, $3 its id, $4 the delta, $5 whether to read the open count. One statement: a write sends it
   // with its others.
   const moveKey = statement<MoveResult>(`WITH ${moveCtes({ at: '$2', id: '$3', delta: '$4::int8' })} SELECT ${moveResult('$5::boolean')}`)
-  // The open block's count is two sums over the count rows (a tenth of a create's time on the server), a new row
+  // The open block's count is two sums over the count rows (a real share of a create's time on the server), a new row
   // lands in the open block at nearly every create, and it is full only after `blockSize` of them: so one add in
   // `checkEvery` asks for it (one in 15 at 1,000 rows a block, every one in tests' small blocks). The open block
   // may pass `full` by that many rows per process before a write finds it due; a restructure closes every full

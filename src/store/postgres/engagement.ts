@@ -13,8 +13,8 @@ import { allSettled, statement, transaction, type Db, type Pool } from './databa
 /**
  * Members a refresher transaction stores at once. Their rows stay locked until it commits, and a points change must
  * mark them stale again after it (it waits for those locks, or it could miss a pulse computed on the old points):
- * small batches keep that wait short. With 500 a batch held its rows for seconds under load, and a points change
- * waiting behind one went past the statement timeout (a 503; BENCHMARKS.md, after issue 16).
+ * small batches keep that wait short: a large batch holds its rows for seconds under load, and a points change
+ * waiting behind it would pass the statement timeout (a 503).
  */
 const REFRESH_BATCH = 25
 
@@ -95,7 +95,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
   // `m.id = ANY(...)` beside the join: the members are then fetched by their key, where a join to unnest alone may be
   // planned as a scan of every member (a generic plan, or stale statistics), milliseconds for each activity written.
   // `pulse_until + 0`: no index on pulse_until can serve the statement either (a generic plan on a new table's
-  // statistics walked members_by_pulse_until over every exact member of the workspace, 2 ms at 3,000 members).
+  // statistics walked members_by_pulse_until over every exact member of the workspace).
   const gain = statement(`UPDATE members m SET pulse = m.pulse + g.points, pulse_until = least(m.pulse_until, g.until)
     FROM unnest($2::uuid[], $3::float8[], $4::float8[]) AS g (id, points, until)
     WHERE m.workspace_id = $1 AND m.id = ANY($2::uuid[]) AND m.id = g.id AND m.excluded = 0 AND m.pulse_until + 0 > $5`)
