@@ -6,6 +6,7 @@ import type { Config } from './config.js'
 import { authenticate } from './http/plugins/auth.js'
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/plugins/error-handler.js'
 import { idempotency } from './http/plugins/idempotency.js'
+import { lingeringClose } from './http/plugins/lingering-close.js'
 import { metrics } from './http/plugins/metrics.js'
 import { openapi } from './http/plugins/openapi.js'
 import { rateLimit } from './http/plugins/rate-limit.js'
@@ -27,6 +28,9 @@ import { NAMED_SCHEMAS } from './schemas/named.js'
 import type { Store } from './store/types.js'
 
 const BODY_LIMIT_BYTES = 1024 * 1024
+// After a 413 (or any answer sent before the body was all in), at most this much more of the body is read and
+// dropped, for at most REQUEST_TIMEOUT_MS, so that the client reads the answer (docs/api.md).
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024
 
 export interface AppOptions {
   config: Readonly<Config>
@@ -76,6 +80,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  lingeringClose(app, { maxBytes: DRAIN_LIMIT_BYTES, maxMs: config.requestTimeoutMs })
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema)
   validation(app)
   errorHandler(app)
