@@ -12,7 +12,7 @@ import { openapi } from './http/plugins/openapi.js'
 import { rateLimit } from './http/plugins/rate-limit.js'
 import { lazySerializers } from './http/plugins/serialization.js'
 import { requestIds } from './http/plugins/request-id.js'
-import { requestLog } from './http/plugins/request-log.js'
+import { learnRouteWords, requestLog } from './http/plugins/request-log.js'
 import { answerHeaders, securityHeaders } from './http/plugins/security-headers.js'
 import { validation } from './http/plugins/validation.js'
 import { activityRoutes } from './http/routes/activities.js'
@@ -86,6 +86,7 @@ export async function buildApp (options: AppOptions): Promise<FastifyInstance> {
   errorHandler(app)
   securityHeaders(app, headers)
   requestIds(app)
+  learnRouteWords(app)
   const store = metrics(app, { ...config.metrics, store: options.store, scrape: options.scrapeMetrics })
   await openapi(app)
   await app.register(healthRoutes, { store })

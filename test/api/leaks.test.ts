@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import type { Store } from '../../src/store/types.js'
-import { authHeader, newWorkspace, signJwt, testStores, TEST_SECRET, tokenFor } from '../support/helpers.js'
+import { api, authHeader, createMember, newWorkspace, recordOf, signJwt, testStores, TEST_SECRET, tokenFor } from '../support/helpers.js'
 
 // No leaks: answers never carry stack traces, SQL, file paths or library names, even for a failure deep in
 // the store; the log never carries a token or the secret, whatever the request; every answer carries the
@@ -153,6 +153,80 @@ describe('no tokens or secrets in the log', () => {
     assert.doesNotMatch(text, /bearer/i)
   })
 })
+
+for (const store of testStores()) {
+  describe(`no personal data in the log (${store.name})`, () => {
+    test('a member looked up by every filter, in paths and by credential-named parameters, then erased: nothing of it in the log', async (t) => {
+      let log = ''
+      const logStream = new Writable({ write (chunk, _encoding, done) { log += String(chunk); done() } })
+      const opened = await store.open()
+      const app = await buildApp({ config: loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'trace', RATE_LIMIT_PER_MINUTE: '0' }), store: opened, logStream })
+      t.after(async () => {
+        await app.close()
+        await opened.close()
+      })
+      const workspaceId = newWorkspace()
+      const client = api(app, workspaceId)
+      // A marker in every piece of personal data: found anywhere in the log, in any case, something leaked.
+      const marker = Array.from({ length: 12 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
+      const name = `Lovelace${marker}`
+      const domain = `ada-${marker}.dev`
+      const email = `Ada.King+${marker}@${domain}`
+      const phone = `+44 20 7946 ${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`
+      const member = await createMember(client, { firstName: 'Ada', lastName: name, primaryEmail: email, phones: [phone] })
+      // The member's email made a company named after its domain (docs/identity.md): personal data too.
+      const companies = (await client.get('/v1/companies')).json() as { companies: Array<{ id: string, name: string }> }
+      assert.deepEqual(companies.companies.map((company) => company.name), [domain])
+      recordOf(await client.post('/v1/activities', { memberId: member.id, activityTypeKey: 'message', externalId: phone, source: name }), 201, 'activity')
+
+      const encoded = encodeURIComponent
+      /** Every character percent-encoded, as a client may send it. */
+      const everyChar = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('')
+      const searches = [
+        `/v1/members?email=${encoded(email)}`,
+        `/v1/members?email=${email.toLowerCase().replace('+', '%2B')}`,
+        `/v1/members?email=${everyChar(email)}&page=1`,
+        `/v1/members?q=${encoded(name)}&pageSize=20`,
+        `/v1/members?q=Ada+${name}`,
+        `/v1/members?q=${everyChar(`ada ${name.toLowerCase()}`)}`,
+        `/v1/members?q=${encoded(email.slice(0, 12))}`,
+        `/v1/members?sort=${name}&minLevel=${name}&companyId=${encoded(email)}&activeSince=${name}`,
+        `/v1/members?phone=${encoded(phone)}&name=${name}`,
+        `/v1/members?page=1&passwd=${name}&session=${name}&sig=${name}&code=${name}&access_token=${name}`,
+        `/v1/members/${encoded(email)}`,
+        `/v1/members/${email}`,
+        `/v1/members/${encoded(email)}%E0`,
+        `/v1/members/by-email/${name}`,
+        `/v1/companies?domain=${domain}&q=${encoded(domain)}`,
+        `/v1/activities?externalId=${encoded(phone)}&source=${name}`,
+        `/v1/activities/member/${member.id}?externalId=${everyChar(phone)}`,
+        `/v1/channels?q=${name}`,
+        `/v1/activity-types?q=${name.toLowerCase()}`
+      ]
+      for (const url of searches) {
+        const res = await client.get(url)
+        assert.ok(res.statusCode < 500, `${url}: ${res.statusCode} ${res.body}`)
+      }
+      // What says nothing of a person is still logged as sent: ids, paging, sort orders, instants.
+      const kept = `/v1/members?page=2&pageSize=20&sort=-pulse&companyId=${companies.companies[0]!.id}&activeSince=2026-01-01T00:00:00%2B01:00`
+      assert.equal((await client.get(kept)).statusCode, 200)
+      assert.equal((await client.get(`/v1/members/${member.id}`)).statusCode, 200)
+      assert.equal((await client.delete(`/v1/members/${member.id}`)).statusCode, 200)
+
+      const lines = log.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { url?: string })
+      const urls = lines.map((line) => line.url).filter((url) => url !== undefined)
+      assert.ok(urls.length >= searches.length + 3, 'a line per request')
+      assert.ok(urls.includes(kept), kept)
+      assert.ok(urls.includes(`/v1/members/${member.id}`))
+      assert.ok(urls.includes('/v1/members?email=[redacted]'))
+      assert.ok(urls.includes('/v1/members?q=[redacted]&pageSize=20'))
+      assert.ok(urls.includes('/v1/members/[redacted]'))
+      for (const leaked of [marker, everyChar(marker), everyChar(phone), encoded(phone), phone, phone.replaceAll(' ', '+'), phone.replaceAll(' ', '')]) {
+        assert.equal(log.toLowerCase().includes(leaked.toLowerCase()), false, `the log holds ${leaked}: ${urls.join('\n')}`)
+      }
+    })
+  })
+}
 
 describe('security headers', () => {
   test('every answer forbids sniffing, framing and loading anything; /v1 answers are never cached', async (t) => {

@@ -9,6 +9,7 @@ import { sharedApp, type Activity, type Company, type Member } from '../support/
 // several types and channels, replies across members) are merged; then activities are created for the kept member
 // and other records of the workspace are edited; then the merge is undone. Read through the API, the workspace is
 // then what it was before the merge, with the edits made in between and without the activities created in between.
+// The merge's own answer keeps every address of both members (members may hold their primary address in their emails).
 
 const RUNS = Number(process.env.FC_RUNS ?? 15)
 const TAGS = ['6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b', '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d', 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e']
@@ -18,6 +19,9 @@ interface MemberSpec {
   lastName?: string
   email: boolean
   emails: number
+  /** Whether the member also holds its primary address in its emails (in another case when `shout`). */
+  primaryInEmails: boolean
+  shout: boolean
   phones: string[]
   tags: string[]
   jobTitle?: string
@@ -30,6 +34,8 @@ const memberSpec: fc.Arbitrary<MemberSpec> = fc.record({
   lastName: fc.option(fc.constantFrom('Lovelace', 'Hopper'), { nil: undefined }),
   email: fc.boolean(),
   emails: fc.nat(2),
+  primaryInEmails: fc.boolean(),
+  shout: fc.boolean(),
   phones: fc.subarray(['+1 555 0100', '+1 555 0101', '+1 555 0102']),
   tags: fc.subarray(TAGS),
   jobTitle: fc.option(fc.constantFrom('Engineer', 'Writer'), { nil: undefined }),
@@ -96,7 +102,10 @@ for (const store of testStores()) {
             firstName: spec.firstName ?? (spec.lastName === undefined && !spec.email ? `M${i}` : undefined),
             lastName: spec.lastName,
             primaryEmail: spec.email ? `m${i}@example.com` : undefined,
-            emails: Array.from({ length: spec.emails }, (_, e) => `m${i}.${e}@example.org`),
+            emails: [
+              ...Array.from({ length: spec.emails }, (_, e) => `m${i}.${e}@example.org`),
+              ...(spec.email && spec.primaryInEmails ? [spec.shout ? `M${i}@EXAMPLE.com` : `m${i}@example.com`] : [])
+            ],
             phones: spec.phones,
             tags: spec.tags,
             jobTitle: spec.jobTitle
@@ -120,7 +129,23 @@ for (const store of testStores()) {
         const others = ids.filter((id) => id !== kept && id !== merged)
         const before = await stateOf(client)
 
-        const mergeId = ((await ok(client.post(`/v1/members/${kept}/merge`, { memberId: merged }), 200)).json() as { merge: { id: string } }).merge.id
+        const answer = (await ok(client.post(`/v1/members/${kept}/merge`, { memberId: merged }), 200)).json() as { member: Member, merge: { id: string } }
+        const mergeId = answer.merge.id
+        // The merge's own answer: every address of either member is the kept member's, none held twice ignoring
+        // case in its emails; every address either held in its emails is still in its emails; phones and tags are
+        // the union, the kept member's first.
+        const [k, m] = [before.members.get(kept)!, before.members.get(merged)!]
+        const lower = (values: Array<string | null>) => values.filter((value) => value !== null).map((value) => value.toLowerCase())
+        const held = new Set(lower([answer.member.primaryEmail, ...answer.member.emails]))
+        for (const address of lower([k.primaryEmail, ...k.emails, m.primaryEmail, ...m.emails])) assert.ok(held.has(address), address)
+        const emails = lower(answer.member.emails)
+        assert.equal(new Set(emails).size, emails.length, 'each email once')
+        for (const address of lower([...k.emails, ...m.emails])) assert.ok(emails.includes(address), address)
+        assert.deepEqual(emails.slice(0, new Set(lower(k.emails)).size), [...new Set(lower(k.emails))], 'the kept member\'s emails first')
+        assert.equal(answer.member.primaryEmail, k.primaryEmail ?? m.primaryEmail)
+        assert.deepEqual(answer.member.phones, [...new Set([...k.phones, ...m.phones])])
+        assert.deepEqual(answer.member.tags, [...new Set([...k.tags, ...m.tags])])
+        assert.deepEqual((await ok(client.get(`/v1/members/${kept}`), 200)).json(), { member: answer.member })
         const between: string[] = []
         for (const activity of plan.between) {
           between.push(recordOf<Activity>(await ok(client.post('/v1/activities', {

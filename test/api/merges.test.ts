@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, test } from 'node:test'
 import { assertBadRequest, assertNotFound, authHeader, createCompany, createMember, recordOf, testStores, UUID, WIRE_TIME, type Api } from '../support/helpers.js'
 import { DAY, wire } from '../support/engagement-support.js'
-import { activityPage, getActivity, getMember, sharedApp, type Activity, type Member } from '../support/ingestion-support.js'
+import { activityPage, assertConflict, getActivity, getMember, sharedApp, type Activity, type Member } from '../support/ingestion-support.js'
 
 // Issue 17, "Duplicates and merge, with exact undo": POST /v1/members/{id}/merge {memberId} merges the other member
 // into this one; POST /v1/merges/{mergeId}/undo restores both exactly, or answers 409 saying why it no longer can.
@@ -115,6 +115,81 @@ for (const store of testStores()) {
       const { member } = await merge(client, kept.id, other.id)
       assert.deepEqual([member.firstName, member.lastName, member.primaryEmail, member.emails],
         ['Ada', 'Lovelace', 'Augusta@Example.com', ['ada@example.com', 'king@example.org']])
+    })
+
+    /** The member's answer to the merge and to a GET after it, which must agree. */
+    async function merged (client: Api, keptId: string, otherId: string): Promise<Member> {
+      const { member } = await merge(client, keptId, otherId)
+      assert.deepEqual(await getMember(client, keptId), member)
+      return member
+    }
+
+    test('a merge keeps the kept member\'s primary address in its emails when it holds it there', async () => {
+      const { client } = await fresh()
+      const kept = await createMember(client, { primaryEmail: 'k1@keep.example', emails: ['k1@keep.example', 'k2@keep.example'] })
+      const other = await createMember(client, { primaryEmail: 'o1@other.example', emails: ['o1@other.example', 'o2@other.example'] })
+      const member = await merged(client, kept.id, other.id)
+      assert.equal(member.primaryEmail, 'k1@keep.example')
+      assert.deepEqual(member.emails, ['k1@keep.example', 'k2@keep.example', 'o1@other.example', 'o2@other.example'])
+
+      const solo = await createMember(client, { primaryEmail: 'keep@solo.example', emails: ['keep@solo.example'] })
+      const only = await createMember(client, { primaryEmail: 'only@solo.example' })
+      assert.deepEqual((await merged(client, solo.id, only.id)).emails, ['keep@solo.example', 'only@solo.example'])
+    })
+
+    test('a merge unions emails ignoring case, phones and tags exactly, each once, the kept member\'s first', async () => {
+      const { client } = await fresh()
+      const kept = await createMember(client, {
+        primaryEmail: 'Ada@Example.com',
+        emails: ['ada@example.com', 'ADA.L@example.org', 'ada.l@EXAMPLE.org'],
+        phones: ['+1 555 0100', '+1 555 0101'],
+        tags: [VIP, SPEAKER]
+      })
+      const other = await createMember(client, {
+        primaryEmail: 'Augusta@Example.com',
+        emails: ['augusta@example.com', 'king@example.org', 'KING@example.org'],
+        phones: ['+1 555 0101', '+1 555 0102', '+1 555 0100', '+15550100'],
+        tags: [AUTHOR, SPEAKER]
+      })
+      const member = await merged(client, kept.id, other.id)
+      assert.equal(member.primaryEmail, 'Ada@Example.com')
+      // The other's primary address joins first, then its emails; each address once, as first written.
+      assert.deepEqual(member.emails, ['ada@example.com', 'ADA.L@example.org', 'Augusta@Example.com', 'king@example.org'])
+      // Phones are compared as written: '+15550100' is another value than '+1 555 0100'.
+      assert.deepEqual(member.phones, ['+1 555 0100', '+1 555 0101', '+1 555 0102', '+15550100'])
+      assert.deepEqual(member.tags, [VIP, SPEAKER, AUTHOR])
+    })
+
+    test('the other\'s primary address becomes the primary one of a kept member without one, and stays in emails if the other held it there', async () => {
+      const { client } = await fresh()
+      const kept = await createMember(client, { firstName: 'Ada', emails: ['k@keep.example'] })
+      const other = await createMember(client, { primaryEmail: 'o1@other.example', emails: ['O1@other.example', 'o2@other.example'] })
+      const member = await merged(client, kept.id, other.id)
+      assert.equal(member.primaryEmail, 'o1@other.example')
+      assert.deepEqual(member.emails, ['k@keep.example', 'O1@other.example', 'o2@other.example'])
+
+      // The other's primary address lands in emails when the kept member has a primary one of its own.
+      const named = await createMember(client, { primaryEmail: 'named@keep.example' })
+      const plain = await createMember(client, { primaryEmail: 'plain@other.example' })
+      const both = await merged(client, named.id, plain.id)
+      assert.deepEqual([both.primaryEmail, both.emails], ['named@keep.example', ['plain@other.example']])
+    })
+
+    test('after a merge, a new primaryEmail for the kept member keeps every address of both members', async () => {
+      const { client } = await fresh()
+      const kept = await createMember(client, { primaryEmail: 'k1@keep.example', emails: ['k1@keep.example', 'k2@keep.example'] })
+      const other = await createMember(client, { primaryEmail: 'o1@other.example', emails: ['o2@other.example'] })
+      await merged(client, kept.id, other.id)
+      const patched = recordOf<Member>(await client.patch(`/v1/members/${kept.id}`, { primaryEmail: 'new@keep.example' }), 200, 'member')
+      assert.equal(patched.primaryEmail, 'new@keep.example')
+      assert.deepEqual(patched.emails, ['k1@keep.example', 'k2@keep.example', 'o1@other.example', 'o2@other.example'])
+      assert.deepEqual(await getMember(client, kept.id), patched)
+      for (const address of ['k1@keep.example', 'K2@keep.example', 'o1@other.example', 'o2@other.example']) {
+        // Still the kept member's: found by it, and no one else may take it.
+        const found = (await client.get(`/v1/members?email=${encodeURIComponent(address)}`)).json() as { members: Member[] }
+        assert.deepEqual(found.members.map((member) => member.id), [kept.id], address)
+        assertConflict(await client.post('/v1/members', { primaryEmail: address }), 'primaryEmail', kept.id)
+      }
     })
 
     test('a merge naming itself, an unknown member or another workspace\'s is a 400; an unknown kept member a 404', async () => {

@@ -166,7 +166,8 @@ function serialized (reply: FastifyReply, payload: unknown): string {
 /**
  * What makes two requests the same request: sha256 of the method, the URL as sent (path and query) and the body
  * in canonical JSON (keys sorted at every level, no spaces), so a retry that orders its fields otherwise is the
- * same request; a request without a body has an empty one.
+ * same request; a request without a body has an empty one. JSON.stringify recurses, which is safe: a body nests at
+ * most MAX_BODY_DEPTH levels (validation.ts refuses a deeper one before it is parsed, before this runs).
  */
 function fingerprintOf (request: FastifyRequest): string {
   return createHash('sha256').update(`${request.method} ${request.url}\n${canonicalJson(request.body)}`).digest('hex')

@@ -1,11 +1,13 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { DestinationStream } from 'pino'
+import { COMPANY_SORTS } from '../../schemas/companies.js'
+import { MEMBER_SORTS } from '../../schemas/members.js'
 import { requestId } from './request-id.js'
 
 /**
  * The logger's options for the Fastify constructor: one line per request when it completes, with the request's
- * id in every line of the request (see request-id.ts); headers (and so tokens) are never logged, nor
- * credentials in the URL.
+ * id in every line of the request (see request-id.ts); headers (and so tokens) are never logged, and the URL only
+ * as loggedUrl leaves it: no credentials, no personal data.
  */
 export function requestLog (level: string, stream?: DestinationStream): Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId'> {
   return {
@@ -36,7 +38,7 @@ class RequestLog extends LogController {
   override requestCompleted (error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      url: redactUrl(request.url),
+      url: loggedUrl(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       workspaceId: request.workspaceId || undefined,
@@ -50,13 +52,71 @@ class RequestLog extends LogController {
   }
 }
 
-// Anything shaped like a JWT, and the values of query parameters named like credentials.
-const JWT_SHAPE = /eyJ[\w-]*\.[\w-]*\.[\w-]*/g
-const CREDENTIAL_PARAM = /([?&][^=&]*(?:token|secret|key|password|auth|jwt|signature)[^=&]*=)[^&]*/gi
+/**
+ * The words of the service's route paths (`v1`, `members`, `bulk`...), learnt as routes are added: a path segment
+ * that is neither one of them nor an id is logged as `[redacted]`. Register before the routes.
+ */
+export function learnRouteWords (app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    for (const word of route.url.split('/')) if (word !== '' && !word.startsWith(':') && !word.includes('*')) ROUTE_WORDS.add(word)
+  })
+}
 
-/** The URL for the log: a client that puts its token in a path or query string does not get it logged. */
-function redactUrl (url: string): string {
-  // What neither pattern can match (no JWT's start, no parameter's value) is most URLs: no regex run for them.
-  if (!url.includes('eyJ') && !url.includes('=')) return url
-  return url.replace(JWT_SHAPE, '[redacted]').replace(CREDENTIAL_PARAM, '$1[redacted]')
+// Every app of the process registers the same routes: one set for all.
+const ROUTE_WORDS = new Set<string>()
+const REDACTED = '[redacted]'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const DIGITS = /^[0-9]{1,20}$/
+const INSTANT = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,9})?)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?$/
+const SORTS: ReadonlySet<string> = new Set<string>([...MEMBER_SORTS, ...COMPANY_SORTS])
+
+/**
+ * The query parameters whose values the log keeps, each with the shape a value must have to be kept: numbers,
+ * ids, instants and sort orders, which say nothing of a person. Every other parameter's value (`q`, `email`,
+ * `domain`, `externalId`, `source`, `activityTypeKey`, credentials, one added later, one no route knows) is
+ * `[redacted]`, and so is a kept parameter's value of another shape.
+ */
+const KEPT: Readonly<Record<string, (value: string) => boolean>> = {
+  page: (value) => DIGITS.test(value),
+  pageSize: (value) => DIGITS.test(value),
+  minLevel: (value) => DIGITS.test(value),
+  memberId: (value) => UUID.test(value),
+  companyId: (value) => UUID.test(value),
+  channelId: (value) => UUID.test(value),
+  tag: (value) => UUID.test(value),
+  since: (value) => INSTANT.test(value),
+  until: (value) => INSTANT.test(value),
+  activeSince: (value) => INSTANT.test(value),
+  activeUntil: (value) => INSTANT.test(value),
+  sort: (value) => SORTS.has(value)
+}
+
+/** A query string's name or value as the query parser reads it ('+' a space, %XX decoded); undefined if malformed. */
+function decoded (text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The URL for the log, which holds no credentials and no personal data: path segments that are neither words of
+ * the service's routes nor ids (a token or an email in a path), and the values of query parameters outside KEPT,
+ * are `[redacted]`. Parameter names are kept as sent.
+ */
+export function loggedUrl (url: string): string {
+  const at = url.indexOf('?')
+  const path = (at === -1 ? url : url.slice(0, at)).split('/')
+    .map((segment) => segment === '' || ROUTE_WORDS.has(segment) || UUID.test(segment) ? segment : REDACTED).join('/')
+  if (at === -1) return path
+  const query = url.slice(at + 1).split('&').map((parameter) => {
+    const equals = parameter.indexOf('=')
+    if (equals === -1) return parameter
+    const name = decoded(parameter.slice(0, equals))
+    const value = decoded(parameter.slice(equals + 1))
+    const keep = name !== undefined && value !== undefined && Object.hasOwn(KEPT, name) && KEPT[name]!(value)
+    return keep ? parameter : `${parameter.slice(0, equals)}=${REDACTED}`
+  })
+  return `${path}?${query.join('&')}`
 }

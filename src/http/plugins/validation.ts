@@ -32,8 +32,53 @@ export function validation (app: FastifyInstance): void {
       done(badRequest([{ field: 'body', message: 'must be UTF-8 text' }]), undefined)
       return
     }
+    // Bounded before parsing, so that a body nested a million levels deep is refused at once rather than built
+    // (which takes seconds), and every later walk of a body (an Idempotency-Key's fingerprint, validation, the
+    // details of a 400) may recurse without overflowing the stack.
+    if (nestsDeeperThan(bytes, MAX_BODY_DEPTH)) {
+      done(badRequest([{ field: 'body', message: `must not nest arrays and objects more than ${MAX_BODY_DEPTH} levels deep` }]), undefined)
+      return
+    }
     parseJson(request, bytes.toString('utf8'), done)
   })
+}
+
+/**
+ * How deep a JSON body may nest arrays and objects, the body itself being level 1: far beyond any valid body (a
+ * bulk item's list is level 4), and shallow enough for any recursive walk of what a request sent.
+ */
+export const MAX_BODY_DEPTH = 64
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+
+/**
+ * Whether JSON text nests arrays and objects more than `max` levels deep: its brackets and braces outside strings,
+ * counted. A loop over the bytes (strings skipped by indexOf), never a recursion: 16 MiB of text hold 8 million
+ * levels. Text that is not JSON is the parser's to refuse; this only counts.
+ */
+export function nestsDeeperThan (buffer: Buffer, max: number): boolean {
+  let depth = 0
+  for (let i = 0; i < buffer.length; i++) {
+    const byte = buffer[i]
+    if (byte === QUOTE) i = closingQuote(buffer, i)
+    else if (byte === 0x5b || byte === 0x7b) {
+      if (++depth > max) return true
+    } else if (byte === 0x5d || byte === 0x7d) depth--
+  }
+  return false
+}
+
+/** The index of the quote that ends the string opened at `open` (one not escaped by a backslash), or the end. */
+function closingQuote (buffer: Buffer, open: number): number {
+  let at = open
+  for (;;) {
+    at = buffer.indexOf(QUOTE, at + 1)
+    if (at === -1) return buffer.length
+    let backslashes = 0
+    while (buffer[at - 1 - backslashes] === BACKSLASH) backslashes++
+    if (backslashes % 2 === 0) return at
+  }
 }
 
 function validator (options: Options): Ajv {
@@ -159,8 +204,8 @@ function wellFormed (data: unknown): boolean {
 }
 
 /**
- * Every string (keys included) that holds a lone surrogate, by its JSON pointer, up to MAX_ISSUES. Iterative: a
- * body of a megabyte can nest arrays hundreds of thousands deep, which a recursive walk would overflow on.
+ * Every string (keys included) that holds a lone surrogate, by its JSON pointer, up to MAX_ISSUES. Iterative: an
+ * HTTP body is bounded (MAX_BODY_DEPTH) but an imported line is not, and may nest arrays hundreds of thousands deep.
  */
 function illFormedText (data: unknown, root: string): { issues: Issue[], values: number } {
   const issue = (at: string): Issue => ({ instancePath: at, schemaPath: '', keyword: 'wellFormed', params: {}, message: 'must be well-formed Unicode (no lone surrogate)' })

@@ -31,15 +31,18 @@ const lower = (value: string) => value.toLowerCase()
 /**
  * The kept member after `merged` is merged into it, at `now`: emails, phones and tags unioned (its own first, order
  * kept, each once; emails ignoring case), the merged member's primaryEmail among the emails unless it becomes the
- * primary one; empty single values filled from the merged member. Its derived values (activity count, first and
- * last activity) cover both members' activities; its pulse is computed again on the next read.
+ * primary one (or is the kept member's, ignoring case); an address either member held in its emails stays there,
+ * even one that is also the primary one; empty single values filled from the merged member. Its derived values
+ * (activity count, first and last activity) cover both members' activities; its pulse is computed again on the next
+ * read.
  */
 export function mergedRow (kept: MemberRow, merged: MemberRow, now: number): MemberRow {
   const row: MemberRow = { ...kept }
   for (const column of FILLED) if (row[column] === null) (row as unknown as Record<string, unknown>)[column] = merged[column]
-  const primary = row.primary_email === null ? [] : [row.primary_email.toLowerCase()]
-  const others = merged.primary_email === null || merged.primary_email === row.primary_email ? merged.emails : [merged.primary_email, ...merged.emails]
-  row.emails = union(kept.emails, others, lower).filter((email) => !primary.includes(email.toLowerCase()))
+  // Every address either member holds stays: the kept member's emails as they were (its primary one too, when it
+  // holds it there), then the merged member's primary one (unless it became the primary one), then its emails.
+  const primary = merged.primary_email !== null && merged.primary_email.toLowerCase() !== row.primary_email?.toLowerCase() ? [merged.primary_email] : []
+  row.emails = union(kept.emails, [...primary, ...merged.emails], lower)
   row.phones = union(kept.phones, merged.phones, same)
   row.tags = union(kept.tags, merged.tags, same)
   row.activity_count = kept.activity_count + merged.activity_count
