@@ -28,4 +28,15 @@ export interface Driver {
   transaction: <T>(work: (tx: Db) => Promise<T>) => Promise<T>
   /** Runs `work` in a savepoint of `tx`: when it fails, what it wrote is rolled back and the transaction goes on. */
   savepoint: <T>(tx: Db, work: (sp: Db) => Promise<T>) => Promise<T>
+  /**
+   * Runs `work` as one transaction of its own, a unit (Store.atomically, a keyed request), that the store's
+   * operations join when `join` runs them. On SQLite other writes wait meanwhile, and the unit holds the database's
+   * write lock from its start.
+   */
+  unit: <T>(work: (tx: Db) => Promise<T>) => Promise<T>
+  /**
+   * Runs `work` in a savepoint of the unit's transaction `tx`: every operation of the store that it makes (awaiting
+   * each before the next) writes there, and every transaction one opens is a savepoint within.
+   */
+  join: <T>(tx: Db, work: () => Promise<T>) => Promise<T>
 }

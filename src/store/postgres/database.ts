@@ -418,7 +418,9 @@ export function postgresDriver (pool: Pool): Driver {
   return {
     db: on(pool),
     transaction: async (work) => await transaction(pool, async (tx) => await work(wrapped(tx))),
-    savepoint: async (tx, work) => await savepoint(connectionOf(tx), async (sp) => await work(wrapped(sp)))
+    savepoint: async (tx, work) => await savepoint(connectionOf(tx), async (sp) => await work(wrapped(sp))),
+    unit: async (work) => await transaction(pool, async (tx) => await work(wrapped(tx))),
+    join: async (tx, work) => await joined(pool, connectionOf(tx), work)
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Store, StoreMetric, TransferCursor } from '../types.js'
 import { postgresActivities } from './activities.js'
-import { admit, connect, connectionOf, counters, joined, poolStats, postgresDriver, statement, transaction, type Db, type Pool, type PostgresOptions } from './database.js'
+import { admit, connect, connectionOf, counters, poolStats, postgresDriver, statement, type Db, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
 import { backfillMemberKeys } from '../backfill.js'
@@ -14,10 +14,9 @@ import { ActivityTypeIds } from '../activity-types.js'
 import { startRefresher } from '../refresher.js'
 import { postgresActivityTypes } from './activity-types.js'
 import { postgresEngagement } from './engagement.js'
-import { postgresIdempotency } from './idempotency.js'
 import { postgresIdentity } from './identity.js'
 import { merges as mergeStore } from '../merges.js'
-import { PURGE_INTERVAL_MS } from '../idempotency.js'
+import { idempotency as keyedAnswers, PURGE_INTERVAL_MS } from '../idempotency.js'
 import { transfer, type TransferTable } from '../transfer.js'
 import type { BaseRow } from '../model/records.js'
 
@@ -59,7 +58,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   })
   const members = postgresMembers(pool, counts, blockSize, clock, engagement, identity.attachMembersOf(companyTable), identity.eraseCompanyOf(companyTable),
     identity.memberBatch(companyTable))
-  const idempotency = postgresIdempotency(pool, clock)
+  const idempotency = keyedAnswers(driver, sql.idempotency, clock)
   const merges = mergeStore(driver, sql.merges, clock, {
     find: async (tx, workspaceId, id, lock) => await members.table.find(connectionOf(tx), workspaceId, id, lock),
     writeRow: async (tx, next, previous) => await members.table.writeRow(connectionOf(tx), next, previous),
@@ -95,7 +94,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
       activities: transferOf(pool, { pageAfter: activities.table.pageAfter, restoreRows: activities.restore })
     }),
     async atomically (work) {
-      return await transaction(pool, async (tx) => await joined(pool, tx, work))
+      return await driver.unit(async (tx) => await driver.join(tx, work))
     },
     clock,
     maintain: upkeep,

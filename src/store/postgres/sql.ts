@@ -1,5 +1,5 @@
 import type { BackfillSql } from '../backfill.js'
-import { PURGE_BATCH } from '../idempotency.js'
+import { PURGE_BATCH, type IdempotencySql } from '../idempotency.js'
 import type { MergeSql } from '../merges.js'
 import { BACKFILL_BATCH, BACKFILL_COLUMNS } from '../model/duplicates.js'
 import { NO_CHANNEL } from '../model/engagement.js'
@@ -42,4 +42,12 @@ export const merges: MergeSql = {
     AND (created_at, id) > ($3::bigint, $4::uuid) LIMIT 1`,
   expireBatch: `UPDATE member_merges SET state = NULL WHERE (workspace_id, id) IN (
     SELECT workspace_id, id FROM member_merges WHERE state IS NOT NULL AND created_at < $1 LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED)`
+}
+
+export const idempotency: IdempotencySql = {
+  // A transaction-level advisory lock on a hash of workspace and key (seeded, to stay clear of migrate.ts's
+  // constant): two keys that collide while both are in flight make the later one a 409 it need not be, once in 2^64.
+  tryLock: "SELECT pg_try_advisory_xact_lock(hashtextextended($1 || ' ' || $2, 16)) AS locked",
+  purgeBatch: `DELETE FROM idempotency_keys WHERE (workspace_id, key) IN (
+    SELECT workspace_id, key FROM idempotency_keys WHERE expires_at < $1 LIMIT ${PURGE_BATCH})`
 }

@@ -374,6 +374,8 @@ interface Prepared {
   statement: Statement
   /** Which parameter each `?` takes, when the text's placeholders are not $1, $2... once each, in order. */
   order: number[] | undefined
+  /** How many `?` the text has. */
+  count: number
 }
 
 /** SQLite's value of a parameter: arrays as JSON text (read with json_each), booleans as 1 and 0. */
@@ -394,11 +396,13 @@ export function sqliteDriver (db: Db): Driver {
         order.push(Number(n) - 1)
         return '?'
       }))
-      prepared.set(sql, found = { statement, order: order.every((n, i) => n === i) ? undefined : order })
+      prepared.set(sql, found = { statement, order: order.every((n, i) => n === i) ? undefined : order, count: order.length })
     }
     return found
   }
-  const args = ({ order }: Prepared, params: readonly Param[]) => (order === undefined ? params : order.map((n) => params[n]!)).map(bound)
+  // A text may use fewer of the parameters than the other dialect's text of the same statement is given.
+  const args = ({ order, count }: Prepared, params: readonly Param[]) =>
+    (order !== undefined ? order.map((n) => params[n]!) : params.length > count ? params.slice(0, count) : params).map(bound)
   const on: DriverDb = {
     async all<Row extends object> (sql: string, params: readonly Param[] = []) {
       const statement = prepare(sql)
@@ -410,10 +414,21 @@ export function sqliteDriver (db: Db): Driver {
     }
   }
   const transaction = asyncWriter(db)
+  const unit = unitWriter(db)
   const savepoint = savepoints(db)
   return {
     db: on,
     transaction: async (work) => await transaction(async () => await work(on)),
-    savepoint: async (_, work) => await savepoint(async () => await work(on))
+    savepoint: async (_, work) => await savepoint(async () => await work(on)),
+    // The unit's writes run at once on the one connection, which its transaction holds: a savepoint is the join.
+    unit: async (work) => await unit(async () => await work(on)),
+    async join (_, work) {
+      try {
+        return await savepoint(work)
+      } finally {
+        // SQLite ends a transaction itself on some errors (a full disk): then nothing more may be written outside it.
+        if (!db.inTransaction) throw new Error('the unit\'s transaction ended early') // eslint-disable-line no-unsafe-finally
+      }
+    }
   }
 }

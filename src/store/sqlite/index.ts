@@ -1,7 +1,7 @@
 import type { Store, StoreMetric, TransferCursor } from '../types.js'
 import { sqliteActivities } from './activities.js'
 import { startCheckpointer, type Checkpointer } from './checkpointer.js'
-import { counters, gateCommits, openDatabase, sqliteDriver, unitWriter, writerStatsOf, type Db, type SqliteOptions } from './database.js'
+import { counters, gateCommits, openDatabase, sqliteDriver, writerStatsOf, type Db, type SqliteOptions } from './database.js'
 import { sqliteMembers } from './members.js'
 import { backfillMemberKeys } from '../backfill.js'
 import * as sql from './sql.js'
@@ -13,8 +13,7 @@ import { nowSeconds } from '../../domain/time.js'
 import { sqliteEngagement } from './engagement.js'
 import { sqliteActivityTypes } from './activity-types.js'
 import { startRefresher } from '../refresher.js'
-import { PURGE_INTERVAL_MS } from '../idempotency.js'
-import { sqliteIdempotency } from './idempotency.js'
+import { idempotency as keyedAnswers, PURGE_INTERVAL_MS } from '../idempotency.js'
 import { sqliteIdentity } from './identity.js'
 import { merges as mergeStore } from '../merges.js'
 import { transfer, type TransferTable } from '../transfer.js'
@@ -48,7 +47,7 @@ export async function openSqliteStore (path: string, options: SqliteOptions): Pr
   })
   const members = sqliteMembers(db, counts, blockSize, clock, engagement, identity.attachMember(companyTable), identity.eraseCompanyOf(companyTable),
     identity.memberBatch(companyTable))
-  const idempotency = sqliteIdempotency(db, clock)
+  const idempotency = keyedAnswers(driver, sql.idempotency, clock)
   // The members' table is synchronous here: its work runs at once, inside the merge's transaction.
   const merges = mergeStore(driver, sql.merges, clock, {
     find: async (_, workspaceId, id) => members.table.find(workspaceId, id),
@@ -63,7 +62,6 @@ export async function openSqliteStore (path: string, options: SqliteOptions): Pr
   })
   const activities = sqliteActivities(db, counts, blockSize, clock, engagement, members.table)
   const activityTypes = sqliteActivityTypes(db, counts, clock, engagement, refresher)
-  const unit = unitWriter(db)
   return {
     companies: companyTable.operations,
     members: members.store,
@@ -81,7 +79,9 @@ export async function openSqliteStore (path: string, options: SqliteOptions): Pr
       members: transferOf(members.table),
       activities: transferOf({ pageAfter: activities.table.pageAfter, restoreRows: activities.restore })
     }),
-    atomically: unit,
+    async atomically (work) {
+      return await driver.unit(async (tx) => await driver.join(tx, work))
+    },
     clock,
     async maintain () {
       await engagement.refreshAll()

@@ -1,5 +1,5 @@
 import type { BackfillSql } from '../backfill.js'
-import { PURGE_BATCH } from '../idempotency.js'
+import { PURGE_BATCH, type IdempotencySql } from '../idempotency.js'
 import type { MergeSql } from '../merges.js'
 import { BACKFILL_BATCH, BACKFILL_COLUMNS } from '../model/duplicates.js'
 import { NO_CHANNEL } from '../model/engagement.js'
@@ -34,4 +34,11 @@ export const merges: MergeSql = {
   laterMerge: 'SELECT 1 FROM member_merges WHERE workspace_id = $1 AND member_id = $2 AND (created_at, id) > ($3, $4)',
   expireBatch: `UPDATE member_merges SET state = NULL WHERE rowid IN (
     SELECT rowid FROM member_merges WHERE state IS NOT NULL AND created_at < $1 LIMIT ${PURGE_BATCH})`
+}
+
+export const idempotency: IdempotencySql = {
+  // The unit holds the database's write lock, and this process's other requests with the key are refused before it.
+  tryLock: 'SELECT 1 AS locked',
+  purgeBatch: `DELETE FROM idempotency_keys WHERE rowid IN (
+    SELECT rowid FROM idempotency_keys WHERE expires_at < $1 LIMIT ${PURGE_BATCH})`
 }
