@@ -19,6 +19,7 @@ import { sqliteIdentity } from './identity.js'
 import { merges as mergeStore } from '../merges.js'
 import { transfer, type TransferTable } from '../transfer.js'
 import type { BaseRow } from '../model/records.js'
+import { refusalsOf } from '../refusals.js'
 
 /** A record table's part in a transfer: its pages, and its rows restored as they are (at once, in the transaction). */
 const transferOf = <Row extends BaseRow>(table: {
@@ -95,7 +96,8 @@ export async function openSqliteStore (path: string, options: SqliteOptions): Pr
       await checkpointer?.stop()
       if (db.open) db.close()
     },
-    metrics: () => sqliteMetrics(db, checkpointer)
+    metrics: () => sqliteMetrics(db, checkpointer),
+    refusing: () => refusalsOf(db).current()
   }
 }
 
@@ -111,6 +113,7 @@ function sqliteMetrics (db: Db, checkpointer: Checkpointer | undefined): StoreMe
     { name: 'sqlite_checkpoints_total', type: 'counter', help: 'PASSIVE checkpoints run by the checkpointer thread', value: checkpoints.checkpoints },
     { name: 'sqlite_checkpoints_asked_total', type: 'counter', help: 'Checkpoints asked for by a held writer (the log was past its limit)', value: checkpoints.asked },
     { name: 'sqlite_checkpoints_failed_total', type: 'counter', help: 'Checkpoints that failed (the disk full: copying the log can grow the database file)', value: checkpoints.failed },
-    { name: 'sqlite_wal_pages', type: 'gauge', help: 'Pages in the write-ahead log at the last checkpoint', value: checkpoints.logPages }
+    { name: 'sqlite_wal_pages', type: 'gauge', help: 'Pages in the write-ahead log at the last checkpoint', value: checkpoints.logPages },
+    ...refusalsOf(db).metrics()
   ]
 }
