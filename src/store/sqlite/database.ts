@@ -91,8 +91,8 @@ const commitHooks = new WeakMap<Db, () => void>()
 
 // The keyed unit open on a database, as the code running inside it sees it (AsyncLocalStorage follows the unit's
 // awaits): its writes join the unit's transaction. `open` turns false at its end, for work it started that
-// outlives it.
-const units = new AsyncLocalStorage<{ db: Db, open: boolean }>()
+// outlives it; `lost` is set when SQLite ended the unit's transaction itself (see failedWrite).
+const units = new AsyncLocalStorage<{ db: Db, open: boolean, lost?: unknown }>()
 
 /** What the group-commit writer of a database has done since it started (for the store's metrics). */
 export interface WriterStats {
@@ -243,6 +243,10 @@ function writerOf (db: Db): Writer {
           guard ??= setImmediate(() => { turned = true })
           outcome = await savepoint(job.run as () => Promise<unknown>).then((value) => ({ ok: true, value }), (value: unknown) => ({ ok: false, value }))
         }
+        // SQLite ends the whole transaction itself on some errors (a full disk met by a statement that spills the
+        // page cache): the writes before this one are gone, and each one after would commit on its own. So the
+        // batch fails whole.
+        if (!outcome.ok && !db.inTransaction) throw outcome.value
         outcomes.push(outcome)
       }
       if (turned) throw new Error('a write awaited I/O with its transaction open')
@@ -255,8 +259,8 @@ function writerOf (db: Db): Writer {
       if (guard !== undefined) clearImmediate(guard)
     }
     if (failure !== undefined) {
-      // Nothing was written (no room on the disk for the log): each write is refused, and counted, as if it had
-      // been alone.
+      // Nothing was written (no room on the disk for the log, or the transaction ended early): each write is
+      // refused, and counted, as if it had been alone.
       for (const job of jobs) job.reject(failed(failure))
       return
     }
@@ -279,12 +283,14 @@ function writerOf (db: Db): Writer {
       return
     }
     const changes = changesNow()
-    const context = { db, open: true }
+    const context: { db: Db, open: boolean, lost?: unknown } = { db, open: true }
     let turned = false
     const guard = setImmediate(() => { turned = true })
     const end = (error: unknown, value?: unknown) => {
       context.open = false
       clearImmediate(guard)
+      // A transaction SQLite ended itself is the failure, whatever the work made of it.
+      if (context.lost !== undefined) error = context.lost
       if (error === undefined && turned) error = new Error('a keyed unit awaited I/O with its transaction open')
       if (error === undefined) {
         try {
@@ -307,12 +313,16 @@ function writerOf (db: Db): Writer {
     return unit?.db === db && unit.open ? unit : undefined
   }
   /** Runs a write of the keyed unit open now, in a savepoint of its transaction. */
-  const inUnit = async <T>(run: () => Promise<T>): Promise<T> => {
+  const inUnit = async <T>(unit: { lost?: unknown }, run: () => Promise<T>): Promise<T> => {
+    // Once SQLite has ended the unit's transaction itself, a write would commit on its own.
+    if (unit.lost !== undefined || !db.inTransaction) throw unit.lost ?? new Error('the keyed unit\'s transaction ended early')
     done.writes++
     try {
       return await run()
     } catch (error) {
-      throw failed(error)
+      const failure = failed(error)
+      if (!db.inTransaction) unit.lost = failure
+      throw failure
     }
   }
   const enqueue = async <T>(run: () => unknown, async: boolean) => await new Promise<T>((resolve, reject) => {
@@ -323,12 +333,12 @@ function writerOf (db: Db): Writer {
     async write<T> (run: () => T): Promise<T> {
       const unit = unitNow()
       if (unit === undefined) return await enqueue(run, false)
-      return await inUnit(async () => db.transaction(run)())
+      return await inUnit(unit, async () => db.transaction(run)())
     },
     async transaction<T> (work: () => Promise<T>): Promise<T> {
       const unit = unitNow()
       if (unit === undefined) return await enqueue(work, true)
-      return await inUnit(async () => await savepoint(work))
+      return await inUnit(unit, async () => await savepoint(work))
     },
     async unit<T> (work: () => Promise<T>): Promise<T> {
       return await new Promise<T>((resolve, reject) => {
