@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Answers 200 when the database answers too, else 503: no token.
+         * @description Answers 200 when the database answers too, else 503: no token. Also 503 while the database refuses writes for lack of room (a full disk), with `details` saying so.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1677,7 +1677,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database does not answer */
+            /** @description The database does not answer, or has no room for writes */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1799,9 +1799,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1987,9 +1989,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2185,9 +2189,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2312,9 +2318,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2473,9 +2481,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,9 +2687,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2813,9 +2825,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3014,9 +3028,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3221,9 +3237,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3358,9 +3376,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3519,9 +3539,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3740,9 +3762,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3885,9 +3909,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4010,9 +4036,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4265,9 +4293,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4406,9 +4436,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4607,9 +4639,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4734,9 +4768,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4895,9 +4931,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5106,9 +5144,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5219,9 +5259,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5414,9 +5456,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5602,9 +5646,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5721,9 +5767,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5882,9 +5930,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6071,9 +6121,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6189,9 +6241,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6380,9 +6434,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6505,9 +6561,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6672,9 +6730,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6867,9 +6927,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6976,9 +7038,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7139,9 +7203,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7271,9 +7337,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7464,9 +7532,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7563,9 +7633,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7707,9 +7779,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7918,9 +7992,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8034,9 +8110,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8256,9 +8334,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider's key set cannot be had; retry later */
+            /** @description Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), has no room for the write (a full disk: with `Retry-After`), or the identity provider's key set cannot be had; retry later */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying; sent when the database has no room for writes (a full disk) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

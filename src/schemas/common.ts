@@ -95,7 +95,11 @@ const ERROR_RESPONSES = {
     description: 'Too many requests: the workspace used up its rate limit',
     headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': header('Seconds until a request is allowed again') }
   },
-  503: { description: 'Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), or the identity provider\'s key set cannot be had; retry later' }
+  503: {
+    description: 'Service unavailable: the database is unreachable or saturated (a full pool queue, a SQLite write lock held too long), ' +
+      'has no room for the write (a full disk: with `Retry-After`), or the identity provider\'s key set cannot be had; retry later',
+    headers: { 'Retry-After': header('Seconds to wait before retrying; sent when the database has no room for writes (a full disk)') }
+  }
 } as const
 export type ErrorStatus = keyof typeof ERROR_RESPONSES
 

@@ -271,6 +271,23 @@ export interface Store {
   close (): Promise<void>
   /** What the implementation can tell of its own work (write queue, checkpoints, pool), read at each scrape. */
   metrics? (): StoreMetric[]
+  /**
+   * Whether the database is refusing writes for lack of room now, and why: a write was refused (StoreFullError)
+   * in the last REFUSAL_HOLD_SECONDS and none that changed data has succeeded since. A cheap read of what the
+   * store's writes saw: it asks nothing of the database.
+   */
+  refusing (): WriteRefusal | undefined
+}
+
+/** Why the database has no room for a write: no disk space left, no memory, or another resource of the server. */
+export const REFUSAL_REASONS = ['disk_full', 'out_of_memory', 'insufficient_resources'] as const
+export type RefusalReason = typeof REFUSAL_REASONS[number]
+
+/** Writes being refused: why (the last refusal's reason), since when (epoch seconds), and how many so far. */
+export interface WriteRefusal {
+  reason: RefusalReason
+  since: number
+  refused: number
 }
 
 /**
@@ -284,6 +301,8 @@ export interface StoreMetric {
   /** A counter only grows (a total since the store opened); a gauge is a level now. */
   type: 'counter' | 'gauge'
   value: number
+  /** The sample's labels, for a metric the list names several times (one entry per combination, always all of them). */
+  labels?: Readonly<Record<string, string>>
 }
 
 /**
@@ -318,5 +337,17 @@ export class StoreUnavailableError extends Error {
   constructor (cause?: unknown) {
     super('the database is unavailable', { cause })
     this.name = 'StoreUnavailableError'
+  }
+}
+
+/**
+ * The database has no room for the operation now (a full disk, no memory): it changed nothing, and the same
+ * operation may succeed once room is made. An operating condition, not a fault of the request or of the service.
+ */
+export class StoreFullError extends StoreUnavailableError {
+  constructor (readonly reason: RefusalReason, cause?: unknown) {
+    super(cause)
+    this.message = `the database refused the operation: ${reason}`
+    this.name = 'StoreFullError'
   }
 }

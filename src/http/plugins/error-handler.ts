@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, badRequest, ERRORS, notFound, type ErrorCode } from '../../errors.js'
 import type { ErrorDetail } from '../../schemas/common.js'
-import { ConflictError, InvalidFieldError, StoreUnavailableError } from '../../store/types.js'
+import { ConflictError, InvalidFieldError, StoreFullError, StoreUnavailableError } from '../../store/types.js'
 import { echoRequestId } from './request-id.js'
 import { logInvalidFields } from './request-log.js'
 
@@ -92,14 +92,26 @@ export function clientErrorHandler (headers: Record<string, string>) {
 const LINGER_MS = 2000
 
 /**
+ * Seconds a client is asked to wait (Retry-After) before it sends again a request the database refused for lack
+ * of room: making room (freeing disk space) is an operator's work, not a moment's.
+ */
+export const REFUSED_RETRY_AFTER_SECONDS = 30
+/** While the database refuses writes for lack of room, at most one warning per this long, with a count. */
+const REFUSAL_LOG_INTERVAL_MS = 10_000
+
+/**
  * The error and not-found handlers. Register before the routes: a wrong method on a path that exists is a
  * 405 with Allow, not a 404, and the routes are collected as they are added.
  */
 export function errorHandler (app: FastifyInstance): void {
   const allowed = allowedMethods(app)
+  const refused = refusalLog()
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error)
-    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    if (error instanceof StoreFullError) {
+      refused(request, error)
+      reply.header('retry-after', REFUSED_RETRY_AFTER_SECONDS)
+    } else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed')
     if (appError.details !== undefined) logInvalidFields(request, appError.details.map((detail) => detail.field))
     return reply.code(appError.statusCode).send(appError.body)
   })
@@ -108,6 +120,26 @@ export function errorHandler (app: FastifyInstance): void {
     if (methods.length === 0) return reply.code(404).send(notFound().body)
     return reply.code(405).header('allow', methods.join(', ')).send(new AppError('METHOD_NOT_ALLOWED').body)
   })
+}
+
+/**
+ * A database without room (a full disk) is an operating condition that lasts while it refuses every write, not a
+ * fault of each request: so no stack, and one warning at most every REFUSAL_LOG_INTERVAL_MS, saying how many
+ * requests were refused since the last one (this one included) and what the database said.
+ */
+function refusalLog (): (request: FastifyRequest, error: StoreFullError) => void {
+  let loggedAt = -Infinity
+  let refused = 0
+  return (request, error) => {
+    refused++
+    const now = performance.now()
+    if (now - loggedAt < REFUSAL_LOG_INTERVAL_MS) return
+    loggedAt = now
+    const cause = error.cause as { code?: unknown, message?: unknown } | undefined
+    request.log.warn({ reason: error.reason, refused, code: cause?.code, detail: cause?.message },
+      'the database has no room: requests refused with 503 and Retry-After')
+    refused = 0
+  }
 }
 
 /** Fastify's errors before routing, for its `frameworkErrors` option: a path that cannot be decoded names no record. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { Counter } from 'prom-client'
 import { AppError, badRequest } from '../../errors.js'
 import type { ErrorDetail } from '../../schemas/common.js'
-import type { KeyedAnswer, KeyedOutcome, Store } from '../../store/types.js'
+import { StoreUnavailableError, type KeyedAnswer, type KeyedOutcome, type Store } from '../../store/types.js'
 import { toAppError } from './error-handler.js'
 import { PREFIX } from './metrics.js'
 import { logInvalidFields } from './request-log.js'
@@ -97,8 +97,17 @@ export function idempotency (app: FastifyInstance, { store }: IdempotencyOptions
     const body = payload
     // Without the handler, a 409 can only be the key's own.
     if (!isKept(status) || status === 409) return payload
-    const outcome = await store.idempotency.run(request.workspaceId, keyed.key, keyed.fingerprint,
-      async () => ({ status, body, failed: false }))
+    let outcome: KeyedOutcome
+    try {
+      outcome = await store.idempotency.run(request.workspaceId, keyed.key, keyed.fingerprint,
+        async () => ({ status, body, failed: false }))
+    } catch (error) {
+      // The answer could not be kept (the database away, or without room): it is sent all the same, since the
+      // same request gets it again. Thrown here, it would reach Fastify's own error handler, not ours (which
+      // has answered this request once already), and end as a 500.
+      if (error instanceof StoreUnavailableError) return payload
+      throw error
+    }
     if (outcome.kind === 'executed') return payload
     if (outcome.kind === 'replayed') {
       reply.header('idempotent-replayed', 'true')

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { bearerMatches } from '../../auth/bearer.js'
 import { AppError, unauthorized } from '../../errors.js'
-import type { Store } from '../../store/types.js'
+import type { Store, StoreMetric } from '../../store/types.js'
 
 // Prometheus metrics (docs/observability.md lists each): requests and their latency by route pattern, the time
 // spent in store operations, what the store reports of its own work, and the process's. Off unless METRICS_TOKEN
@@ -85,17 +85,20 @@ export function metrics (app: FastifyInstance, options: MetricsOptions): Store {
   return timedStore(options.store, registry)
 }
 
-/** The store's own numbers (Store.metrics), read afresh at each scrape. */
+/** The store's own numbers (Store.metrics), read afresh at each scrape; a name listed several times has a sample per labels. */
 function storeMetrics (store: Store, registry: Registry): void {
-  const read = (name: string): number => store.metrics?.().find((metric) => metric.name === name)?.value ?? 0
-  for (const metric of store.metrics?.() ?? []) {
+  const read = (name: string): StoreMetric[] => store.metrics?.().filter((metric) => metric.name === name) ?? []
+  const listed = new Map<string, StoreMetric>()
+  for (const metric of store.metrics?.() ?? []) if (!listed.has(metric.name)) listed.set(metric.name, metric)
+  for (const metric of listed.values()) {
     const name = `${PREFIX}${metric.name}`
+    const labelNames = Object.keys(metric.labels ?? {})
     if (metric.type === 'gauge') {
       // eslint-disable-next-line no-new -- registered in the registry, which keeps it
-      new Gauge({ name, help: metric.help, registers: [registry], collect () { this.set(read(metric.name)) } })
+      new Gauge({ name, help: metric.help, labelNames, registers: [registry], collect () { for (const sample of read(metric.name)) this.set(sample.labels ?? {}, sample.value) } })
     } else {
       // eslint-disable-next-line no-new -- registered in the registry, which keeps it
-      new Counter({ name, help: metric.help, registers: [registry], collect () { this.reset(); this.inc(read(metric.name)) } })
+      new Counter({ name, help: metric.help, labelNames, registers: [registry], collect () { this.reset(); for (const sample of read(metric.name)) this.inc(sample.labels ?? {}, sample.value) } })
     }
   }
 }
@@ -137,8 +140,9 @@ function timedStore (store: Store, registry: Registry): Store {
     }
     return wrapped
   }
-  // The clock is no database operation, and its callers need its number, not a promise of it.
-  const wrapped = wrap(store, '', ['close', 'metrics', 'clock'])
+  // The clock and what the store saw of refusals are no database operations, and their callers need their
+  // answers, not promises of them.
+  const wrapped = wrap(store, '', ['close', 'metrics', 'clock', 'refusing'])
   for (const [key, value] of Object.entries(store)) {
     if (typeof value === 'object' && value !== null) wrapped[key] = wrap(value as object, `${key}.`, [])
   }

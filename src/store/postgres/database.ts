@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import postgres from 'postgres'
 import type { Clock } from '../../domain/time.js'
-import { InvalidFieldError, StoreUnavailableError, type ItemError } from '../types.js'
+import { InvalidFieldError, StoreUnavailableError, type ItemError, type RefusalReason } from '../types.js'
+import { refusalsOf } from '../refusals.js'
 import { settledItem } from '../model/rules.js'
 import { isId } from '../../domain/uuid.js'
 import type { Db as DriverDb, Driver } from '../driver.js'
@@ -55,7 +56,9 @@ export function statement<Row extends object = Record<string, unknown>> (text: s
     const run = async (on: Db) => {
       if (links.get(on)?.closed === true) throw connectionLost()
       try {
-        return await on.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+        const rows = await on.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+        if (rows.count > 0 && WRITES.has(rows.command)) wrote(on)
+        return rows
       } catch (error) {
         if (isLost(error)) lost(on)
         throw error
@@ -99,6 +102,26 @@ function codeOf (error: unknown): string | undefined {
 }
 
 const isLost = (error: unknown): boolean => LOST_CODES.has(codeOf(error) ?? '')
+
+// The server has no room for the operation (class 53, insufficient resources): no disk space for a file of a
+// table, an index, a sort or the log (53100, "could not extend file"), no memory (53200), or another resource
+// (53000). It changed nothing, and may succeed once room is made. 53300 (too many connections) is above.
+const REFUSAL_CODES: Partial<Record<string, RefusalReason>> = { 53100: 'disk_full', 53200: 'out_of_memory', 53000: 'insufficient_resources' }
+
+const refusalOf = (error: unknown): RefusalReason | undefined =>
+  error instanceof postgres.PostgresError ? REFUSAL_CODES[error.code] : undefined
+
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
+
+/**
+ * A statement on `db` changed rows: on the pool, there is room for writes again; in a transaction, there is
+ * once it commits (retried).
+ */
+function wrote (db: Db): void {
+  const link = links.get(db)
+  if (link !== undefined) link.wrote = true
+  else if (pools.has(db as Pool)) refusalsOf(db).accepted()
+}
 
 function isUnavailable (error: unknown): boolean {
   const code = codeOf(error)
@@ -156,6 +179,8 @@ async function operation<T> (pool: Pool, run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
+    const refusal = refusalOf(error)
+    if (refusal !== undefined) throw refusalsOf(pool).refused(refusal, error)
     throw isUnavailable(error) ? new StoreUnavailableError(error) : error
   } finally {
     if (admission !== undefined) admission.inFlight--
@@ -272,6 +297,8 @@ function referenceError (error: unknown): unknown {
 // begin() has already failed with the loss, and the server rolls back a transaction whose connection is gone.
 interface Link {
   closed: boolean
+  /** A statement of the transaction changed rows. */
+  wrote?: boolean
 }
 const links = new WeakMap<Db, Link>()
 
@@ -316,6 +343,7 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>): 
       }) as T | Sent<T>
       // The COMMIT is answered; statements sent before it failed if their answer did (the server rolled back).
       const result = await answered(outcome)
+      if (link.wrote === true) refusalsOf(pool).accepted()
       for (const task of tasks.values()) await task()
       return result
     } catch (error) {

@@ -19,6 +19,7 @@ import { merges as mergeStore } from '../merges.js'
 import { idempotency as keyedAnswers, PURGE_INTERVAL_MS } from '../idempotency.js'
 import { transfer, type TransferTable } from '../transfer.js'
 import type { BaseRow } from '../model/records.js'
+import { refusalsOf } from '../refusals.js'
 
 /** A record table's part in a transfer: its pages, and its rows restored as they are. */
 const transferOf = <Row extends BaseRow>(pool: Pool, table: {
@@ -107,7 +108,8 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
       // In-flight queries get a few seconds to finish; then their connections are closed.
       await pool.end({ timeout: 5 })
     },
-    metrics: () => postgresMetrics(pool)
+    metrics: () => postgresMetrics(pool),
+    refusing: () => refusalsOf(pool).current()
   }
 }
 
@@ -118,6 +120,7 @@ function postgresMetrics (pool: Pool): StoreMetric[] {
     { name: 'postgres_operations_in_flight', type: 'gauge', help: 'Store operations running or waiting for a connection', value: stats.inFlight },
     { name: 'postgres_operations_refused_total', type: 'counter', help: 'Operations refused because DATABASE_POOL_SIZE + DATABASE_QUEUE_LIMIT were in flight', value: stats.refused },
     { name: 'postgres_transactions_total', type: 'counter', help: 'Transactions begun (each attempt of a retried one)', value: stats.transactions },
-    { name: 'postgres_transaction_wait_seconds_total', type: 'counter', help: 'Time transactions waited for a connection and their BEGIN', value: stats.transactionWaitSeconds }
+    { name: 'postgres_transaction_wait_seconds_total', type: 'counter', help: 'Time transactions waited for a connection and their BEGIN', value: stats.transactionWaitSeconds },
+    ...refusalsOf(pool).metrics()
   ]
 }

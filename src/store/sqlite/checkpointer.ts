@@ -27,7 +27,8 @@ const INTERVAL_MS = 50
 const LOG_LIMIT = 32_768
 
 // Plain CommonJS, run with eval: the same source under tsx (tests) and from dist. Every checkpoint reports the
-// log's size and how much of it is copied; a message asks for one now.
+// log's size and how much of it is copied, or that it failed (the disk full: copying the log can grow the
+// database file); a message asks for one now.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.driver)
@@ -38,7 +39,7 @@ const checkpoint = (asked) => {
     const [{ log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)')
     parentPort.postMessage({ log, checkpointed, asked })
   } catch {
-    parentPort.postMessage({ log: 0, checkpointed: 0, asked })
+    parentPort.postMessage({ failed: true, asked })
   }
 }
 const timer = setInterval(() => checkpoint(false), workerData.intervalMs)
@@ -50,18 +51,14 @@ parentPort.on('message', (message) => {
 })
 `
 
-interface Report {
-  log: number
-  checkpointed: number
-  asked: boolean
-}
+type Report = { log: number, checkpointed: number, asked: boolean, failed?: undefined } | { failed: true, asked: boolean }
 
 export interface Checkpointer {
   /** Resolves when the writer may commit: at once (undefined) unless the log is past its limit. */
   ready: () => Promise<void> | undefined
   stop: () => Promise<void>
-  /** Checkpoints run (on the timer and asked for by a held writer) and the log's size at the last one. */
-  stats: () => { checkpoints: number, asked: number, logPages: number }
+  /** Checkpoints run (on the timer and asked for by a held writer), those that failed, and the log's size at the last one that did not. */
+  stats: () => { checkpoints: number, asked: number, failed: number, logPages: number }
 }
 
 /** Moves the checkpoints of `db` (a file in WAL mode) off the thread that commits. */
@@ -74,11 +71,20 @@ export function startCheckpointer (db: Db, path: string, logLimit = LOG_LIMIT): 
   let limit = logLimit
   let waiting: Promise<void> | undefined
   let answer = () => {}
-  const counts = { checkpoints: 0, asked: 0, logPages: 0 }
+  const counts = { checkpoints: 0, asked: 0, failed: 0, logPages: 0 }
   worker.on('message', (report: Report) => {
     counts.checkpoints++
-    counts.logPages = Math.max(0, report.log)
     if (report.asked) counts.asked++
+    if (report.failed !== undefined) {
+      // The log is as it was. A held writer goes on (its commit may fail too, and says so), and is not held again
+      // until the log has grown by another limit.
+      counts.failed++
+      if (!report.asked) return
+      limit = log + logLimit
+      answer()
+      return
+    }
+    counts.logPages = Math.max(0, report.log)
     // A checkpoint copies the log as it was when it began, and commits go on meanwhile: only one asked for
     // while this process's commits are held can leave nothing behind. That one lets the next commit start the
     // log over; if it could not copy all (another process wrote meanwhile), the writer is not held again

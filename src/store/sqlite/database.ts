@@ -6,6 +6,7 @@ import type { Clock } from '../../domain/time.js'
 import { Database } from './driver.js'
 import { StoreUnavailableError } from '../types.js'
 import type { Db as DriverDb, Driver, Param } from '../driver.js'
+import { refusalsOf } from '../refusals.js'
 import { migrations } from './migrations/index.js'
 
 export type Db = BetterSqlite3.Database
@@ -90,8 +91,8 @@ const commitHooks = new WeakMap<Db, () => void>()
 
 // The keyed unit open on a database, as the code running inside it sees it (AsyncLocalStorage follows the unit's
 // awaits): its writes join the unit's transaction. `open` turns false at its end, for work it started that
-// outlives it.
-const units = new AsyncLocalStorage<{ db: Db, open: boolean }>()
+// outlives it; `lost` is set when SQLite ended the unit's transaction itself (see failedWrite).
+const units = new AsyncLocalStorage<{ db: Db, open: boolean, lost?: unknown }>()
 
 /** What the group-commit writer of a database has done since it started (for the store's metrics). */
 export interface WriterStats {
@@ -164,7 +165,12 @@ function writerOf (db: Db): Writer {
   let heldSince: number | undefined
   writerStats.set(db, () => ({ queued: queue.length, ...done }))
   const beforeCommit = () => commitHooks.get(db)?.()
-  const busy = (error: unknown) => (error as { code?: string }).code === 'SQLITE_BUSY' ? new StoreUnavailableError(error) : error
+  const failed = (error: unknown) => failedWrite(db, error)
+  // Whether a commit changed data, asked only while a refusal for lack of room is remembered: one that did shows
+  // there is room again (a commit that changed nothing succeeds on a full disk too).
+  const refusals = refusalsOf(db)
+  const totalChanges = db.prepare('SELECT total_changes()').pluck()
+  const changesNow = () => refusals.remembered() ? totalChanges.get() as number : undefined
   const begin = db.prepare('BEGIN IMMEDIATE')
   const commitStatement = db.prepare('COMMIT')
   const rollback = db.prepare('ROLLBACK')
@@ -219,40 +225,49 @@ function writerOf (db: Db): Writer {
     const outcomes: Array<{ ok: boolean, value: unknown }> = []
     let guard: NodeJS.Immediate | undefined
     let turned = false
+    const changes = changesNow()
     try {
       begin.run()
     } catch (error) {
       // Another process held the write lock past busy_timeout: nothing was written.
-      const failure = busy(error)
-      for (const job of jobs) job.reject(failure)
+      for (const job of jobs) job.reject(failed(error))
       return
     }
     let failure: unknown
     try {
       for (const job of jobs) {
+        let outcome: { ok: boolean, value: unknown }
         if (job.async !== true) {
-          outcomes.push(settle(job.run))
-          continue
+          outcome = settle(job.run)
+        } else {
+          guard ??= setImmediate(() => { turned = true })
+          outcome = await savepoint(job.run as () => Promise<unknown>).then((value) => ({ ok: true, value }), (value: unknown) => ({ ok: false, value }))
         }
-        guard ??= setImmediate(() => { turned = true })
-        outcomes.push(await savepoint(job.run as () => Promise<unknown>).then((value) => ({ ok: true, value }), (value: unknown) => ({ ok: false, value })))
+        // SQLite ends the whole transaction itself on some errors (a full disk met by a statement that spills the
+        // page cache): the writes before this one are gone, and each one after would commit on its own. So the
+        // batch fails whole.
+        if (!outcome.ok && !db.inTransaction) throw outcome.value
+        outcomes.push(outcome)
       }
       if (turned) throw new Error('a write awaited I/O with its transaction open')
       beforeCommit()
       commitStatement.run()
     } catch (error) {
-      failure = busy(error)
+      failure = error
       if (db.inTransaction) rollback.run()
     } finally {
       if (guard !== undefined) clearImmediate(guard)
     }
     if (failure !== undefined) {
-      for (const job of jobs) job.reject(failure)
+      // Nothing was written (no room on the disk for the log, or the transaction ended early): each write is
+      // refused, and counted, as if it had been alone.
+      for (const job of jobs) job.reject(failed(failure))
       return
     }
     done.commits++
     done.writes += jobs.length
-    jobs.forEach((job, i) => outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(outcomes[i]!.value))
+    if (changes !== undefined && outcomes.some((outcome) => outcome.ok) && totalChanges.get() !== changes) refusals.accepted()
+    jobs.forEach((job, i) => outcomes[i]!.ok ? job.resolve(outcomes[i]!.value) : job.reject(failed(outcomes[i]!.value)))
   }
   const openUnit = (unit: UnitJob) => {
     const close = (settle: () => void) => {
@@ -264,33 +279,51 @@ function writerOf (db: Db): Writer {
       // IMMEDIATE: the write lock first, so another process's unit with the same key waits and then finds the answer.
       db.exec('BEGIN IMMEDIATE')
     } catch (error) {
-      close(() => unit.reject(busy(error)))
+      close(() => unit.reject(failed(error)))
       return
     }
-    const context = { db, open: true }
+    const changes = changesNow()
+    const context: { db: Db, open: boolean, lost?: unknown } = { db, open: true }
     let turned = false
     const guard = setImmediate(() => { turned = true })
     const end = (error: unknown, value?: unknown) => {
       context.open = false
       clearImmediate(guard)
+      // A transaction SQLite ended itself is the failure, whatever the work made of it.
+      if (context.lost !== undefined) error = context.lost
       if (error === undefined && turned) error = new Error('a keyed unit awaited I/O with its transaction open')
       if (error === undefined) {
         try {
           beforeCommit()
           db.exec('COMMIT')
           done.commits++
+          if (changes !== undefined && totalChanges.get() !== changes) refusals.accepted()
         } catch (failure) {
-          error = busy(failure)
+          error = failure
         }
       }
+      if (error !== undefined) error = failed(error)
       if (error !== undefined && db.inTransaction) db.exec('ROLLBACK')
       close(() => error === undefined ? unit.resolve(value) : unit.reject(error))
     }
     units.run(context, unit.work).then((value) => end(undefined, value), (error: unknown) => end(error ?? new Error('a keyed unit failed')))
   }
-  const inUnit = () => {
+  const unitNow = () => {
     const unit = units.getStore()
-    return unit?.db === db && unit.open
+    return unit?.db === db && unit.open ? unit : undefined
+  }
+  /** Runs a write of the keyed unit open now, in a savepoint of its transaction. */
+  const inUnit = async <T>(unit: { lost?: unknown }, run: () => Promise<T>): Promise<T> => {
+    // Once SQLite has ended the unit's transaction itself, a write would commit on its own.
+    if (unit.lost !== undefined || !db.inTransaction) throw unit.lost ?? new Error('the keyed unit\'s transaction ended early')
+    done.writes++
+    try {
+      return await run()
+    } catch (error) {
+      const failure = failed(error)
+      if (!db.inTransaction) unit.lost = failure
+      throw failure
+    }
   }
   const enqueue = async <T>(run: () => unknown, async: boolean) => await new Promise<T>((resolve, reject) => {
     queue.push({ job: { run, async, resolve: resolve as (value: unknown) => void, reject } })
@@ -298,14 +331,14 @@ function writerOf (db: Db): Writer {
   })
   const written: Writer = {
     async write<T> (run: () => T): Promise<T> {
-      if (!inUnit()) return await enqueue(run, false)
-      done.writes++
-      return db.transaction(run)()
+      const unit = unitNow()
+      if (unit === undefined) return await enqueue(run, false)
+      return await inUnit(unit, async () => db.transaction(run)())
     },
     async transaction<T> (work: () => Promise<T>): Promise<T> {
-      if (!inUnit()) return await enqueue(work, true)
-      done.writes++
-      return await savepoint(work)
+      const unit = unitNow()
+      if (unit === undefined) return await enqueue(work, true)
+      return await inUnit(unit, async () => await savepoint(work))
     },
     async unit<T> (work: () => Promise<T>): Promise<T> {
       return await new Promise<T>((resolve, reject) => {
@@ -316,6 +349,23 @@ function writerOf (db: Db): Writer {
   }
   writers.set(db, written)
   return written
+}
+
+/**
+ * What a failed write tells its caller: SQLITE_BUSY (another process held the write lock past busy_timeout), and
+ * SQLITE_FULL (no room on the disk, or the file at max_page_count) or SQLITE_IOERR_SHMSIZE (the log's index could
+ * not grow: on Unix, a write that found no room), changed nothing and may succeed later: the store is unavailable.
+ */
+function failedWrite (db: Db, error: unknown): unknown {
+  switch ((error as { code?: unknown } | null)?.code) {
+    case 'SQLITE_BUSY':
+      return new StoreUnavailableError(error)
+    case 'SQLITE_FULL':
+    case 'SQLITE_IOERR_SHMSIZE':
+      return refusalsOf(db).refused('disk_full', error)
+    default:
+      return error
+  }
 }
 
 /** A synchronous job's outcome: its value, or what it threw (its own transaction function rolled it back). */

@@ -18,6 +18,7 @@ import { sqliteIdentity } from './identity.js'
 import { merges as mergeStore } from '../merges.js'
 import { transfer, type TransferTable } from '../transfer.js'
 import type { BaseRow } from '../model/records.js'
+import { refusalsOf } from '../refusals.js'
 
 /** A record table's part in a transfer: its pages, and its rows restored as they are (at once, in the transaction). */
 const transferOf = <Row extends BaseRow>(table: {
@@ -95,13 +96,14 @@ export async function openSqliteStore (path: string, options: SqliteOptions): Pr
       await checkpointer?.stop()
       if (db.open) db.close()
     },
-    metrics: () => sqliteMetrics(db, checkpointer)
+    metrics: () => sqliteMetrics(db, checkpointer),
+    refusing: () => refusalsOf(db).current()
   }
 }
 
 function sqliteMetrics (db: Db, checkpointer: Checkpointer | undefined): StoreMetric[] {
   const writer = writerStatsOf(db)
-  const checkpoints = checkpointer?.stats() ?? { checkpoints: 0, asked: 0, logPages: 0 }
+  const checkpoints = checkpointer?.stats() ?? { checkpoints: 0, asked: 0, failed: 0, logPages: 0 }
   return [
     { name: 'sqlite_write_queue_length', type: 'gauge', help: 'Writes waiting for the next group commit', value: writer.queued },
     { name: 'sqlite_commits_total', type: 'counter', help: 'Group commits (one transaction for a batch of writes)', value: writer.commits },
@@ -110,6 +112,8 @@ function sqliteMetrics (db: Db, checkpointer: Checkpointer | undefined): StoreMe
     { name: 'sqlite_commit_hold_seconds_total', type: 'counter', help: 'Time commits were held for checkpoints', value: writer.heldSeconds },
     { name: 'sqlite_checkpoints_total', type: 'counter', help: 'PASSIVE checkpoints run by the checkpointer thread', value: checkpoints.checkpoints },
     { name: 'sqlite_checkpoints_asked_total', type: 'counter', help: 'Checkpoints asked for by a held writer (the log was past its limit)', value: checkpoints.asked },
-    { name: 'sqlite_wal_pages', type: 'gauge', help: 'Pages in the write-ahead log at the last checkpoint', value: checkpoints.logPages }
+    { name: 'sqlite_checkpoints_failed_total', type: 'counter', help: 'Checkpoints that failed (the disk full: copying the log can grow the database file)', value: checkpoints.failed },
+    { name: 'sqlite_wal_pages', type: 'gauge', help: 'Pages in the write-ahead log at the last checkpoint', value: checkpoints.logPages },
+    ...refusalsOf(db).metrics()
   ]
 }
