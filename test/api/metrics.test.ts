@@ -142,6 +142,8 @@ for (const store of testStores()) {
     test('the store\'s own numbers: write queue and checkpoints on SQLite, pool use and waits on PostgreSQL', async (t) => {
       const { app } = await metricsApp(t, store)
       const client = api(app, newWorkspace())
+      // Opening the store wrote already (its upkeep at start): the five creates are counted from here.
+      const writesBefore = value(await scrape(app), 'workspace_records_sqlite_writes_total')
       await Promise.all(Array.from({ length: 5 }, async () => await createCompany(client)))
       // The checkpointer runs every 50 ms on SQLite.
       await new Promise((resolve) => setTimeout(resolve, 200))
@@ -150,7 +152,7 @@ for (const store of testStores()) {
       if (store.name === 'sqlite') {
         assert.equal(metric('sqlite_write_queue_length'), 0)
         assert.ok(metric('sqlite_commits_total')! >= 1 && metric('sqlite_commits_total')! <= 5)
-        assert.equal(metric('sqlite_writes_total'), 5)
+        assert.equal(metric('sqlite_writes_total')! - writesBefore!, 5)
         assert.ok(metric('sqlite_checkpoints_total')! >= 1)
         assert.ok(metric('sqlite_wal_pages')! >= 0)
         assert.equal(metric('sqlite_commit_holds_total'), 0)
