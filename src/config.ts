@@ -12,6 +12,8 @@ export type DatabaseConfig =
     poolSize: number
     queueLimit: number
     statementTimeoutMs: number
+    /** Most time an operation waits for a connection before a 503 (the database away, or every connection busy). */
+    acquireTimeoutMs?: number
     /** How long a start keeps retrying a database it cannot reach; 0 (or unset) tries once. */
     connectTimeoutSeconds?: number
   }
@@ -114,6 +116,7 @@ function database (env: Record<string, string | undefined>): DatabaseConfig {
   const poolSize = integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10, 1, 1000)
   const queueLimit = integer('DATABASE_QUEUE_LIMIT', env.DATABASE_QUEUE_LIMIT, 1000, 0, 1_000_000)
   const statementTimeoutMs = integer('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, 0, 2_147_483_647)
+  const acquireTimeoutMs = integer('DATABASE_ACQUIRE_TIMEOUT_MS', env.DATABASE_ACQUIRE_TIMEOUT_MS, 2000, 100, 3_600_000)
   const connectTimeoutSeconds = integer('DATABASE_CONNECT_TIMEOUT_SECONDS', env.DATABASE_CONNECT_TIMEOUT_SECONDS, 30, 0, 86_400)
   if (url === undefined || url === '') return { kind: 'sqlite', path: `${DATA_DIR}/records.db`, synchronous: sync }
   if (url.startsWith('file:')) {
@@ -121,7 +124,7 @@ function database (env: Record<string, string | undefined>): DatabaseConfig {
     if (path === '') throw new ConfigError('DATABASE_URL "file:" needs a path, e.g. file:./data/records.db')
     return { kind: 'sqlite', path, synchronous: sync }
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, queueLimit, statementTimeoutMs, connectTimeoutSeconds }
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, queueLimit, statementTimeoutMs, acquireTimeoutMs, connectTimeoutSeconds }
   throw new ConfigError('DATABASE_URL must start with file: or postgres:// (or be unset for ./data/records.db)')
 }
 

@@ -17,7 +17,8 @@ export async function openStore (database: DatabaseConfig, use: StoreUse = {}): 
       return await openPostgresStore(database.url, {
         poolSize: database.poolSize,
         queueLimit: database.queueLimit,
-        statementTimeoutMs: database.statementTimeoutMs
+        statementTimeoutMs: database.statementTimeoutMs,
+        acquireTimeoutMs: database.acquireTimeoutMs
       })
   }
 }

@@ -162,6 +162,7 @@ for (const store of testStores()) {
         assert.equal(metric('postgres_pool_size'), 10)
         assert.equal(metric('postgres_operations_in_flight'), 0)
         assert.equal(metric('postgres_operations_refused_total'), 0)
+        assert.equal(metric('postgres_operations_abandoned_total'), 0)
         assert.ok(metric('postgres_transactions_total')! >= 5)
         assert.ok(metric('postgres_transaction_wait_seconds_total')! > 0)
       }

@@ -123,6 +123,18 @@ describe('loadConfig', () => {
     }
   })
 
+  test('DATABASE_ACQUIRE_TIMEOUT_MS bounds the wait for a connection: 2 s by default, 0.1 s at least', () => {
+    const timeout = (env: Record<string, string>) => {
+      const { database } = loadConfig({ DATABASE_URL: 'postgres://user@localhost/records', ...env })
+      return database.kind === 'postgres' ? database.acquireTimeoutMs : undefined
+    }
+    assert.equal(timeout({}), 2000)
+    assert.equal(timeout({ DATABASE_ACQUIRE_TIMEOUT_MS: '500' }), 500)
+    for (const DATABASE_ACQUIRE_TIMEOUT_MS of ['0', '99', '1.5', 'soon', '3600001']) {
+      assert.throws(() => loadConfig({ DATABASE_ACQUIRE_TIMEOUT_MS }), /DATABASE_ACQUIRE_TIMEOUT_MS must be an integer from 100 to 3600000/)
+    }
+  })
+
   test('the environment is the .env file of the working directory under the real environment, or the real one alone', (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'config-env-'))
     t.after(() => rmSync(dir, { recursive: true, force: true }))

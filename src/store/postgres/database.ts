@@ -18,6 +18,11 @@ export interface PostgresOptions {
   queueLimit?: number
   /** Server-side limit per statement; 0 means none. */
   statementTimeoutMs: number
+  /**
+   * Most time an operation waits for a connection (the database away, or every connection busy) before it fails
+   * with a 503, having sent nothing; DEFAULT_ACQUIRE_TIMEOUT_MS when unset.
+   */
+  acquireTimeoutMs?: number
   /** Rows per block of the counted list index (src/store/counted-index.ts); small in tests, to make many. */
   listBlockSize?: number
   /** The time of writes and reads (epoch seconds); the system's when unset. */
@@ -29,8 +34,10 @@ export interface PostgresOptions {
 export function connect (url: string, options: PostgresOptions): Pool {
   return postgres(url, {
     max: options.poolSize,
-    // A database that does not answer fails readiness and requests within seconds, not after the default 30 s.
+    // A connection attempt that hangs (a host that drops packets) is given up after 10 s, not the default 30 s;
+    // requests and readiness do not wait for it that long (see watch).
     connect_timeout: 10,
+    backoff: reconnectDelay,
     onnotice: () => {},
     connection: {
       application_name: 'workspace-records',
@@ -48,27 +55,62 @@ export function connect (url: string, options: PostgresOptions): Pool {
 }
 
 /**
+ * The seconds a connection waits before it tries again to connect, after its `failures`-th failure in a row (counted
+ * for the whole pool). postgres.js's own wait, 3^failures / 100 s up to 20 s (times 0.5 to 1), reached 12 s within
+ * half a second of the server going away: requests waited that long for an attempt, even after the server was back.
+ * Here it grows the same way up to 0.5 s (times 0.5 to 1). A connection tries again only for an operation waiting
+ * for it, so a server that is away gets at most two attempts a second per connection of the pool.
+ */
+export function reconnectDelay (failures: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(3 ** failures / 100, RECONNECT_DELAY_MAX_SECONDS)
+}
+const RECONNECT_DELAY_MAX_SECONDS = 0.5
+
+/**
  * A statement written once, sent with its values as parameters and prepared on each connection at first use
  * (postgres.js keys prepared statements by their text). The text is built from constant column names only.
  */
 export function statement<Row extends object = Record<string, unknown>> (text: string) {
   return async (db: Db, ...params: Param[]): Promise<Row[]> => {
-    const run = async (on: Db) => {
-      if (links.get(on)?.closed === true) throw connectionLost()
-      try {
-        const rows = await on.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
-        if (rows.count > 0 && WRITES.has(rows.command)) wrote(on)
-        return rows
-      } catch (error) {
-        if (isLost(error)) lost(on)
-        throw error
-      }
-    }
     // On the pool, a statement is a whole operation (or a part of the keyed unit it runs in); in a transaction,
     // the transaction is.
-    if (!pools.has(db as Pool)) return await run(db)
+    const admission = pools.get(db as Pool)
+    if (admission === undefined) return await sent(db, text, params)
     const unit = unitOf(db)
-    return unit !== undefined ? await run(unit.tx) : await operation(db as Pool, async () => await run(db))
+    return unit !== undefined ? await sent(unit.tx, text, params) : await operation(db as Pool, admission, async () => await sent(db, text, params, admission))
+  }
+}
+
+/**
+ * Sends one statement on `on`. On a pool (`admission` given), one that has waited too long for a connection is
+ * cancelled if no connection has been given it yet (see watch): it is never sent then, and fails with a 503.
+ */
+async function sent<Row extends object> (on: Db, text: string, params: Param[], admission?: Admission): Promise<Row[]> {
+  if (links.get(on)?.closed === true) throw connectionLost()
+  const query = on.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+  let abandoned = false
+  const waiting = admission === undefined
+    ? undefined
+    : watch(admission, () => {
+      // postgres.js sets a query's state as it writes it to a connection; a query it has not written yet (queued,
+      // or the first of a connection still opening) is dropped by cancel() and never written. One written may run.
+      // The wait is at least a sweep long, so the query has been handed to the pool (a microtask after it is
+      // awaited) by then. patches/postgres+3.4.9.patch: a cancelled first query no longer holds its connection.
+      if ((query as unknown as { state: unknown }).state !== null) return false
+      abandoned = true
+      query.cancel()
+      return true
+    })
+  try {
+    const rows = await query
+    if (rows.count > 0 && WRITES.has(rows.command)) wrote(on)
+    return rows
+  } catch (error) {
+    if (abandoned) throw noConnection(admission)
+    if (isLost(error)) lost(on)
+    throw error
+  } finally {
+    if (waiting !== undefined) unwatch(admission!, waiting)
   }
 }
 
@@ -130,6 +172,14 @@ function isUnavailable (error: unknown): boolean {
 
 interface Admission extends PoolStats {
   limit: number
+  /** How many sweeps an operation may wait for a connection (see watch). */
+  acquireSweeps: number
+  acquireTimeoutMs: number
+  /** Sweeps made so far: the pool's clock for waits. */
+  sweeps: number
+  /** The waits being watched, oldest first (every wait is as long). */
+  waits: Set<Wait>
+  sweeper: NodeJS.Timeout | undefined
 }
 
 /**
@@ -142,6 +192,8 @@ export interface PoolStats {
   inFlight: number
   /** Operations refused at once because poolSize + queueLimit were in flight (each a 503). */
   refused: number
+  /** Operations that waited acquireTimeoutMs for a connection and gave up, having sent nothing (each a 503). */
+  abandoned: number
   transactions: number
   /** Time transactions waited for a connection and their BEGIN, in all. */
   transactionWaitSeconds: number
@@ -149,13 +201,25 @@ export interface PoolStats {
 
 const pools = new WeakMap<Pool, Admission>()
 
-/** Bounds the operations waiting for a connection: postgres.js would queue without limit. */
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 2000
+
+/**
+ * Bounds the operations waiting for a connection, in number (postgres.js would queue without limit) and in time
+ * (postgres.js would wait as long as its connections take to open, or to free).
+ */
 export function admit (pool: Pool, options: PostgresOptions): void {
+  const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS
   pools.set(pool, {
     limit: options.poolSize + (options.queueLimit ?? 1000),
+    acquireSweeps: Math.max(1, Math.ceil(acquireTimeoutMs / SWEEP_MS)),
+    acquireTimeoutMs,
+    sweeps: 0,
+    waits: new Set(),
+    sweeper: undefined,
     poolSize: options.poolSize,
     inFlight: 0,
     refused: 0,
+    abandoned: 0,
     transactions: 0,
     transactionWaitSeconds: 0
   })
@@ -164,27 +228,87 @@ export function admit (pool: Pool, options: PostgresOptions): void {
 export function poolStats (pool: Pool): PoolStats | undefined {
   const admission = pools.get(pool)
   if (admission === undefined) return undefined
-  const { limit, ...stats } = admission
-  return stats
+  const { poolSize, inFlight, refused, abandoned, transactions, transactionWaitSeconds } = admission
+  return { poolSize, inFlight, refused, abandoned, transactions, transactionWaitSeconds }
 }
 
-/** One whole operation on the pool: refused at once when too many wait, 503 when the database is away. */
-async function operation<T> (pool: Pool, run: () => Promise<T>): Promise<T> {
-  const admission = pools.get(pool)
+/**
+ * One whole operation on the pool: refused at once when too many are in flight, 503 when the database is away.
+ * An operation counts as in flight until its work has settled, even when it answered before (a transaction that
+ * gave up its wait: its BEGIN may still be queued in postgres.js), so that the limit bounds postgres.js's queue.
+ */
+async function operation<T> (pool: Pool, admission: Admission | undefined, run: () => Promise<T>): Promise<T> {
   if (admission !== undefined && admission.inFlight >= admission.limit) {
     admission.refused++
     throw new StoreUnavailableError()
   }
-  if (admission !== undefined) admission.inFlight++
   try {
-    return await run()
+    const work = run()
+    if (admission !== undefined) holds(admission, work)
+    return await work
   } catch (error) {
     const refusal = refusalOf(error)
     if (refusal !== undefined) throw refusalsOf(pool).refused(refusal, error)
     throw isUnavailable(error) ? new StoreUnavailableError(error) : error
-  } finally {
-    if (admission !== undefined) admission.inFlight--
   }
+}
+
+/** Counts `work` in flight until it settles. */
+function holds (admission: Admission, work: Promise<unknown>): void {
+  admission.inFlight++
+  const done = () => { admission.inFlight-- }
+  work.then(done, done)
+}
+
+// How long an operation has waited for its connection is watched by a sweep of its pool every SWEEP_MS, one timer
+// that runs while any operation waits, rather than a timer per operation (a timer costs some 0.5 µs to set and
+// clear, a share of a read's CPU that shows).
+const SWEEP_MS = 100
+
+/** An operation's wait for a connection. */
+interface Wait {
+  /** The sweep at which it is over. */
+  until: number
+  /**
+   * Called when it is over: gives the connection up and fails the operation with a 503, when nothing has been sent
+   * (and true); false when the operation has its connection (a statement written to one), and goes on.
+   */
+  giveUp: () => boolean
+}
+
+/** Watches an operation's wait for a connection: past the pool's acquireTimeoutMs, it is given up. */
+function watch (admission: Admission, giveUp: () => boolean): Wait {
+  const wait = { until: admission.sweeps + admission.acquireSweeps, giveUp }
+  admission.waits.add(wait)
+  if (admission.sweeper === undefined) {
+    admission.sweeper = setInterval(sweep, SWEEP_MS, admission)
+    admission.sweeper.unref()
+  }
+  return wait
+}
+
+function unwatch (admission: Admission, wait: Wait): void {
+  admission.waits.delete(wait)
+}
+
+function sweep (admission: Admission): void {
+  admission.sweeps++
+  // Oldest first, and every wait is as long: the first that is not over ends the sweep.
+  for (const wait of admission.waits) {
+    if (wait.until > admission.sweeps) break
+    admission.waits.delete(wait)
+    if (wait.giveUp()) admission.abandoned++
+  }
+  if (admission.waits.size === 0) {
+    clearInterval(admission.sweeper)
+    admission.sweeper = undefined
+  }
+}
+
+/** A 503: the operation waited for a connection for as long as it may, and sent nothing. */
+function noConnection (admission: Admission | undefined): StoreUnavailableError {
+  const ms = admission?.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS
+  return new StoreUnavailableError(Object.assign(new Error(`no connection to the database within ${ms} ms`), { code: 'ACQUIRE_TIMEOUT' }))
 }
 
 /** Thrown inside a transaction to run it again from the start (see activities' update). */
@@ -234,7 +358,8 @@ const answered = async <T>(outcome: T | Sent<T>): Promise<T> => outcome instance
 export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>): Promise<T> {
   const unit = unitOf(pool)
   if (unit !== undefined) return await nested(unit, work)
-  return await operation(pool, async () => await retried(pool, work))
+  const admission = pools.get(pool)
+  return await operation(pool, admission, async () => await retried(pool, work, admission))
 }
 
 interface Unit {
@@ -322,14 +447,38 @@ async function held<T> (tx: Db, run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>): Promise<T> {
+// Thrown in a transaction that begins after its wait was given up: nothing of its work is sent.
+class Abandoned extends Error {}
+
+async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>, admission: Admission | undefined): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const tasks = new Map<string, () => Promise<void>>()
     const asked = performance.now()
     const link: Link = { closed: false }
+    // The wait for a connection and its BEGIN is given up past the pool's acquireTimeoutMs (see watch): the
+    // operation fails with a 503 then, and when the transaction begins after all, it sends nothing of the work and
+    // rolls back, so what was answered 503 is never written. Once begun, the work is never given up: it commits or
+    // fails (a lost connection: the server rolls it back).
+    let begun: Promise<unknown> | undefined
+    let abandoned: ((error: unknown) => void) | undefined
+    const given = admission === undefined ? undefined : new Promise<never>((_resolve, reject) => { abandoned = reject })
+    const wait = admission === undefined
+      ? undefined
+      : watch(admission, () => {
+        if (begun === undefined || abandoned === undefined) return false
+        // Still counted in flight until postgres.js lets go of it: it may hold a place in its queue.
+        holds(admission, begun)
+        abandoned(noConnection(admission))
+        abandoned = undefined
+        return true
+      })
     try {
-      const outcome = await pool.begin(async (tx) => {
-        const admission = pools.get(pool)
+      begun = pool.begin(async (tx) => {
+        if (wait !== undefined) {
+          unwatch(admission!, wait)
+          if (abandoned === undefined) throw new Abandoned()
+          abandoned = undefined
+        }
         if (admission !== undefined) {
           admission.transactions++
           admission.transactionWaitSeconds += (performance.now() - asked) / 1000
@@ -340,7 +489,8 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>): 
       }).catch((error: unknown) => {
         if (isLost(error)) link.closed = true
         throw error
-      }) as T | Sent<T>
+      })
+      const outcome = await (given === undefined ? begun : Promise.race([begun, given])) as T | Sent<T>
       // The COMMIT is answered; statements sent before it failed if their answer did (the server rolled back).
       const result = await answered(outcome)
       if (link.wrote === true) refusalsOf(pool).accepted()
@@ -350,6 +500,8 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>): 
       const retry = error instanceof Retry || (error instanceof postgres.PostgresError && RETRYABLE.has(error.code))
       if (retry && attempt < ATTEMPTS) continue
       throw referenceError(error)
+    } finally {
+      if (wait !== undefined) unwatch(admission!, wait)
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Store, StoreMetric, TransferCursor } from '../types.js'
+import { StoreUnavailableError, type Store, type StoreMetric, type TransferCursor } from '../types.js'
 import { postgresActivities } from './activities.js'
 import { admit, connect, connectionOf, counters, poolStats, postgresDriver, statement, type Db, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
@@ -29,6 +29,14 @@ const transferOf = <Row extends BaseRow>(pool: Pool, table: {
     pageAfter: async (workspaceId, after, limit) => await table.pageAfter(pool, workspaceId, after, limit),
     restore: async (tx, workspaceId, rows) => await table.restoreRows(connectionOf(tx), workspaceId, rows as readonly Row[])
   })
+
+const selectOne = statement('SELECT 1')
+
+/**
+ * How long readiness waits for the database to answer: a probe that hangs cannot take an instance out of a load
+ * balancer. A probe that has no connection yet gives up sooner when acquireTimeoutMs is shorter.
+ */
+const READY_TIMEOUT_MS = 750
 
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
 export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
@@ -100,7 +108,15 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
     clock,
     maintain: upkeep,
     async ping () {
-      await statement('SELECT 1')(pool)
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new StoreUnavailableError(new Error(`the database did not answer within ${READY_TIMEOUT_MS} ms`))), READY_TIMEOUT_MS)
+      })
+      try {
+        await Promise.race([selectOne(pool), late])
+      } finally {
+        clearTimeout(timer)
+      }
     },
     async close () {
       await refresher.stop()
@@ -114,11 +130,12 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
 }
 
 function postgresMetrics (pool: Pool): StoreMetric[] {
-  const stats = poolStats(pool) ?? { poolSize: 0, inFlight: 0, refused: 0, transactions: 0, transactionWaitSeconds: 0 }
+  const stats = poolStats(pool) ?? { poolSize: 0, inFlight: 0, refused: 0, abandoned: 0, transactions: 0, transactionWaitSeconds: 0 }
   return [
     { name: 'postgres_pool_size', type: 'gauge', help: 'Connections the pool may open (DATABASE_POOL_SIZE)', value: stats.poolSize },
     { name: 'postgres_operations_in_flight', type: 'gauge', help: 'Store operations running or waiting for a connection', value: stats.inFlight },
     { name: 'postgres_operations_refused_total', type: 'counter', help: 'Operations refused because DATABASE_POOL_SIZE + DATABASE_QUEUE_LIMIT were in flight', value: stats.refused },
+    { name: 'postgres_operations_abandoned_total', type: 'counter', help: 'Operations that had no connection within DATABASE_ACQUIRE_TIMEOUT_MS and sent nothing', value: stats.abandoned },
     { name: 'postgres_transactions_total', type: 'counter', help: 'Transactions begun (each attempt of a retried one)', value: stats.transactions },
     { name: 'postgres_transaction_wait_seconds_total', type: 'counter', help: 'Time transactions waited for a connection and their BEGIN', value: stats.transactionWaitSeconds },
     ...refusalsOf(pool).metrics()
