@@ -53,6 +53,33 @@ describe('waiting for a PostgreSQL connection', () => {
     assert.ok(took < 1500, `${Math.round(took)} ms`)
     assert.equal(poolStats(pool)?.abandoned, 5)
   })
+
+  test('a server that refuses connections: every waiting operation fails as unavailable at the first refusal, not one an attempt', async (t) => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as { port: number }).port
+    await new Promise((resolve) => closed.close(resolve))
+    const options = { poolSize: 1, statementTimeoutMs: 1000 }
+    const pool = connect(`postgres://nobody@127.0.0.1:${port}/none`, options)
+    admit(pool, options)
+    t.after(async () => await pool.end({ timeout: 0 }))
+    const select = statement('SELECT 1')
+    const started = performance.now()
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, async (_, i) =>
+      i % 2 === 0 ? await select(pool) : await transaction(pool, async (tx) => await select(tx))))
+    const took = performance.now() - started
+    for (const outcome of outcomes) {
+      assert.equal(outcome.status, 'rejected')
+      assert.ok(outcome.reason instanceof StoreUnavailableError, String(outcome.reason))
+      assert.equal(((outcome.reason as Error).cause as { code?: string }).code, 'ECONNREFUSED')
+    }
+    // One attempt for all; one each would take some 2.5 s (attempts 0.01, 0.03, 0.09, 0.27 s... apart).
+    assert.ok(took < 1000, `${Math.round(took)} ms`)
+    assert.equal(poolStats(pool)?.abandoned, 9)
+    // The transactions that gave up stay queued in postgres.js, counted in flight, until an attempt fails them too.
+    for (let i = 0; i < 100 && poolStats(pool)?.inFlight !== 0; i++) await sleep(50)
+    assert.equal(poolStats(pool)?.inFlight, 0)
+  })
 })
 
 describe('an operation that gave up its wait', { skip: !postgresAvailable && 'no PostgreSQL: see npm test' }, () => {

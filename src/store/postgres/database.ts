@@ -82,22 +82,24 @@ export function statement<Row extends object = Record<string, unknown>> (text: s
 }
 
 /**
- * Sends one statement on `on`. On a pool (`admission` given), one that has waited too long for a connection is
- * cancelled if no connection has been given it yet (see watch): it is never sent then, and fails with a 503.
+ * Sends one statement on `on`. On a pool (`admission` given), one that waits for a connection is cancelled if no
+ * connection has been given it yet when its wait is given up (see watch): it is never sent then, and fails with a
+ * 503.
  */
 async function sent<Row extends object> (on: Db, text: string, params: Param[], admission?: Admission): Promise<Row[]> {
   if (links.get(on)?.closed === true) throw connectionLost()
   const query = on.unsafe<Row[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
-  let abandoned = false
+  let gaveUp: StoreUnavailableError | undefined
   const waiting = admission === undefined
     ? undefined
-    : watch(admission, () => {
+    : watch(admission, (cause) => {
       // postgres.js sets a query's state as it writes it to a connection; a query it has not written yet (queued,
       // or the first of a connection still opening) is dropped by cancel() and never written. One written may run.
-      // The wait is at least a sweep long, so the query has been handed to the pool (a microtask after it is
-      // awaited) by then. patches/postgres+3.4.9.patch: a cancelled first query no longer holds its connection.
+      // A wait is given up a sweep or a failed connection after it began at the soonest, so the query has been
+      // handed to the pool (a microtask after it is awaited) by then. patches/postgres+3.4.9.patch: a cancelled
+      // first query no longer holds its connection.
       if ((query as unknown as { state: unknown }).state !== null) return false
-      abandoned = true
+      gaveUp = noConnection(admission, cause)
       query.cancel()
       return true
     })
@@ -106,7 +108,11 @@ async function sent<Row extends object> (on: Db, text: string, params: Param[], 
     if (rows.count > 0 && WRITES.has(rows.command)) wrote(on)
     return rows
   } catch (error) {
-    if (abandoned) throw noConnection(admission)
+    if (gaveUp !== undefined) throw gaveUp
+    if (waiting !== undefined) {
+      unwatch(admission!, waiting)
+      connectFailed(admission!, error)
+    }
     if (isLost(error)) lost(on)
     throw error
   } finally {
@@ -192,7 +198,7 @@ export interface PoolStats {
   inFlight: number
   /** Operations refused at once because poolSize + queueLimit were in flight (each a 503). */
   refused: number
-  /** Operations that waited acquireTimeoutMs for a connection and gave up, having sent nothing (each a 503). */
+  /** Operations that gave up waiting for a connection (refused, or none within acquireTimeoutMs), having sent nothing (each a 503). */
   abandoned: number
   transactions: number
   /** Time transactions waited for a connection and their BEGIN, in all. */
@@ -271,13 +277,17 @@ interface Wait {
   until: number
   /**
    * Called when it is over: gives the connection up and fails the operation with a 503, when nothing has been sent
-   * (and true); false when the operation has its connection (a statement written to one), and goes on.
+   * (and true); false when the operation has its connection (a statement written to one), and goes on. `cause`:
+   * the failure to connect that ended it, when not its deadline.
    */
-  giveUp: () => boolean
+  giveUp: (cause?: unknown) => boolean
 }
 
-/** Watches an operation's wait for a connection: past the pool's acquireTimeoutMs, it is given up. */
-function watch (admission: Admission, giveUp: () => boolean): Wait {
+/**
+ * Watches an operation's wait for a connection: it is given up past the pool's acquireTimeoutMs, or as soon as a
+ * connection of the pool fails to open (see connectFailed).
+ */
+function watch (admission: Admission, giveUp: (cause?: unknown) => boolean): Wait {
   const wait = { until: admission.sweeps + admission.acquireSweeps, giveUp }
   admission.waits.add(wait)
   if (admission.sweeper === undefined) {
@@ -305,10 +315,29 @@ function sweep (admission: Admission): void {
   }
 }
 
-/** A 503: the operation waited for a connection for as long as it may, and sent nothing. */
-function noConnection (admission: Admission | undefined): StoreUnavailableError {
+// A connection of the pool could not be opened because the server is away: refused, unknown, unreachable, not
+// answering, starting up or shutting down. Not 53300 (too many connections): the pool's other connections may
+// free soon.
+const CONNECT_FAILED = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P03'])
+
+/**
+ * When `error` says a connection could not be opened, every operation still waiting for one gives up now, with
+ * that cause, as at its deadline. postgres.js fails only the one operation its attempt was for, and each
+ * connection tries again only after a wait: the others would wait their turn at an attempt, one each, behind
+ * those that gave up already (a transaction's BEGIN stays queued), and under load reach their deadline.
+ */
+function connectFailed (admission: Admission, error: unknown): void {
+  if (!CONNECT_FAILED.has(codeOf(error) ?? '')) return
+  for (const wait of admission.waits) {
+    admission.waits.delete(wait)
+    if (wait.giveUp(error)) admission.abandoned++
+  }
+}
+
+/** A 503: the operation waited for a connection for as long as it may, or until one failed to open; it sent nothing. */
+function noConnection (admission: Admission | undefined, cause?: unknown): StoreUnavailableError {
   const ms = admission?.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS
-  return new StoreUnavailableError(Object.assign(new Error(`no connection to the database within ${ms} ms`), { code: 'ACQUIRE_TIMEOUT' }))
+  return new StoreUnavailableError(cause ?? Object.assign(new Error(`no connection to the database within ${ms} ms`), { code: 'ACQUIRE_TIMEOUT' }))
 }
 
 /** Thrown inside a transaction to run it again from the start (see activities' update). */
@@ -464,11 +493,11 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>, a
     const given = admission === undefined ? undefined : new Promise<never>((_resolve, reject) => { abandoned = reject })
     const wait = admission === undefined
       ? undefined
-      : watch(admission, () => {
+      : watch(admission, (cause) => {
         if (begun === undefined || abandoned === undefined) return false
         // Still counted in flight until postgres.js lets go of it: it may hold a place in its queue.
         holds(admission, begun)
-        abandoned(noConnection(admission))
+        abandoned(noConnection(admission, cause))
         abandoned = undefined
         return true
       })
@@ -488,6 +517,10 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>, a
         return await held(tx, async () => await work(tx))
       }).catch((error: unknown) => {
         if (isLost(error)) link.closed = true
+        if (admission !== undefined) {
+          if (wait !== undefined) unwatch(admission, wait)
+          connectFailed(admission, error)
+        }
         throw error
       })
       const outcome = await (given === undefined ? begun : Promise.race([begun, given])) as T | Sent<T>

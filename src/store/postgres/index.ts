@@ -135,7 +135,7 @@ function postgresMetrics (pool: Pool): StoreMetric[] {
     { name: 'postgres_pool_size', type: 'gauge', help: 'Connections the pool may open (DATABASE_POOL_SIZE)', value: stats.poolSize },
     { name: 'postgres_operations_in_flight', type: 'gauge', help: 'Store operations running or waiting for a connection', value: stats.inFlight },
     { name: 'postgres_operations_refused_total', type: 'counter', help: 'Operations refused because DATABASE_POOL_SIZE + DATABASE_QUEUE_LIMIT were in flight', value: stats.refused },
-    { name: 'postgres_operations_abandoned_total', type: 'counter', help: 'Operations that had no connection within DATABASE_ACQUIRE_TIMEOUT_MS and sent nothing', value: stats.abandoned },
+    { name: 'postgres_operations_abandoned_total', type: 'counter', help: 'Operations that gave up waiting for a connection (refused, or none within DATABASE_ACQUIRE_TIMEOUT_MS) and sent nothing', value: stats.abandoned },
     { name: 'postgres_transactions_total', type: 'counter', help: 'Transactions begun (each attempt of a retried one)', value: stats.transactions },
     { name: 'postgres_transaction_wait_seconds_total', type: 'counter', help: 'Time transactions waited for a connection and their BEGIN', value: stats.transactionWaitSeconds },
     ...refusalsOf(pool).metrics()
