@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster from the machine's server binaries: for the test run, the benchmark and the
 // tests that stop and start a server of their own. initdb into a temp dir, pg_ctl on a free port (as the
 // postgres user when run as root), stopped and removed by stop().
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawnSync } from 'node:child_process'
 import { accessSync, chownSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -26,7 +26,8 @@ function isExecutable (path) {
 
 /**
  * `durable: false` (the test run) turns fsync and synchronous commit off; the benchmark keeps PostgreSQL's
- * defaults. The returned pg_ctl(args) lets a test stop and start the server under the same data directory.
+ * defaults. The returned pg_ctl(args) lets a test stop and start the server under the same data directory;
+ * pgCtlAsync(args) does the same without blocking the test's event loop (a test timing answers meanwhile).
  */
 export async function startCluster (bin, { durable = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'records-pg-'))
@@ -39,16 +40,24 @@ export async function startCluster (bin, { durable = false } = {}) {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }))
     chownSync(dir, uid, gid)
   }
+  const commandOf = (name, args) => asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, name), ...args]] : [join(bin, name), args]
+  const failed = (name, status, output) => {
+    const serverLog = existsSync(log) ? readFileSync(log, 'utf8') : ''
+    return new Error(`${name} failed (status ${status}):\n${output}\n${serverLog}`)
+  }
   const run = (name, args) => {
-    const [command, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, name), ...args]] : [join(bin, name), args]
+    const [command, argv] = commandOf(name, args)
     const result = spawnSync(command, argv, { encoding: 'utf8', cwd: dir })
-    if (result.status !== 0) {
-      const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`
-      const serverLog = existsSync(log) ? readFileSync(log, 'utf8') : ''
-      throw new Error(`${name} failed (status ${result.status}):\n${output}\n${serverLog}`)
-    }
+    if (result.status !== 0) throw failed(name, result.status, `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`)
     return result.stdout
   }
+  const runAsync = (name, args) => new Promise((resolve, reject) => {
+    const [command, argv] = commandOf(name, args)
+    execFile(command, argv, { encoding: 'utf8', cwd: dir }, (error, stdout, stderr) => {
+      if (error) reject(failed(name, error.code, `${stdout}${stderr}${String(error)}`))
+      else resolve(stdout)
+    })
+  })
   const version = run('postgres', ['--version']).trim()
   let started = false
   const stop = () => {
@@ -64,10 +73,12 @@ export async function startCluster (bin, { durable = false } = {}) {
     // Durability off: the cluster lives for one test run. The socket goes in the temp dir, not /var/run.
     const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c max_connections=300',
       ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'])].join(' ')
-    const pgCtl = (...args) => run('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', ...args])
+    const pgCtlArgs = (args) => ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', ...args]
+    const pgCtl = (...args) => run('pg_ctl', pgCtlArgs(args))
+    const pgCtlAsync = async (...args) => await runAsync('pg_ctl', pgCtlArgs(args))
     started = true
     pgCtl('start')
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version, stop, pgCtl }
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version, stop, pgCtl, pgCtlAsync }
   } catch (error) {
     stop()
     throw error
