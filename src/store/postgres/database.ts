@@ -105,6 +105,7 @@ async function sent<Row extends object> (on: Db, text: string, params: Param[], 
     })
   try {
     const rows = await query
+    if (admission !== undefined) admission.answers++
     if (rows.count > 0 && WRITES.has(rows.command)) wrote(on)
     return rows
   } catch (error) {
@@ -183,6 +184,8 @@ interface Admission extends PoolStats {
   acquireTimeoutMs: number
   /** Sweeps made so far: the pool's clock for waits. */
   sweeps: number
+  /** Answers the database gave operations of the pool so far (a statement's, a BEGIN's): it is there while they grow. */
+  answers: number
   /** The waits being watched, oldest first (every wait is as long). */
   waits: Set<Wait>
   sweeper: NodeJS.Timeout | undefined
@@ -220,6 +223,7 @@ export function admit (pool: Pool, options: PostgresOptions): void {
     acquireSweeps: Math.max(1, Math.ceil(acquireTimeoutMs / SWEEP_MS)),
     acquireTimeoutMs,
     sweeps: 0,
+    answers: 0,
     waits: new Set(),
     sweeper: undefined,
     poolSize: options.poolSize,
@@ -275,6 +279,8 @@ const SWEEP_MS = 100
 interface Wait {
   /** The sweep at which it is over. */
   until: number
+  /** The pool's answers when it began, or was last renewed. */
+  answers: number
   /**
    * Called when it is over: gives the connection up and fails the operation with a 503, when nothing has been sent
    * (and true); false when the operation has its connection (a statement written to one), and goes on. `cause`:
@@ -284,11 +290,13 @@ interface Wait {
 }
 
 /**
- * Watches an operation's wait for a connection: it is given up past the pool's acquireTimeoutMs, or as soon as a
- * connection of the pool fails to open (see connectFailed).
+ * Watches an operation's wait for a connection: it is given up past the pool's acquireTimeoutMs while the database
+ * answers none of the pool's operations (it is away, or does not answer), or as soon as a connection of the pool
+ * fails to open (see connectFailed). A database that answers others is up and busy: the wait goes on, bounded by
+ * the pool's queue limit.
  */
 function watch (admission: Admission, giveUp: (cause?: unknown) => boolean): Wait {
-  const wait = { until: admission.sweeps + admission.acquireSweeps, giveUp }
+  const wait = { until: admission.sweeps + admission.acquireSweeps, answers: admission.answers, giveUp }
   admission.waits.add(wait)
   if (admission.sweeper === undefined) {
     admission.sweeper = setInterval(sweep, SWEEP_MS, admission)
@@ -307,7 +315,14 @@ function sweep (admission: Admission): void {
   for (const wait of admission.waits) {
     if (wait.until > admission.sweeps) break
     admission.waits.delete(wait)
-    if (wait.giveUp()) admission.abandoned++
+    if (admission.answers > wait.answers) {
+      // The database answered others meanwhile: renewed, last in line.
+      wait.until = admission.sweeps + admission.acquireSweeps
+      wait.answers = admission.answers
+      admission.waits.add(wait)
+    } else if (wait.giveUp()) {
+      admission.abandoned++
+    }
   }
   if (admission.waits.size === 0) {
     clearInterval(admission.sweeper)
@@ -509,6 +524,7 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>, a
           abandoned = undefined
         }
         if (admission !== undefined) {
+          admission.answers++
           admission.transactions++
           admission.transactionWaitSeconds += (performance.now() - asked) / 1000
         }
