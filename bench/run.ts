@@ -91,9 +91,10 @@ async function database (): Promise<Database> {
   return { url, seeded, seededNow: true, stop }
 }
 
+// STORE_FAST_PATHS=off measures PostgreSQL's writes without their fast paths, here as in the service it starts.
 const storeOptions = (url: string): DatabaseConfig => url.startsWith('file:')
   ? { kind: 'sqlite', path: url.slice('file:'.length), synchronous: 'normal' }
-  : { kind: 'postgres', url, poolSize: 10, queueLimit: 1000, statementTimeoutMs: 0 }
+  : { kind: 'postgres', url, poolSize: 10, queueLimit: 1000, statementTimeoutMs: 0, fastPaths: process.env.STORE_FAST_PATHS !== 'off' }
 
 async function seed (url: string, scale: ReturnType<typeof scaled>): Promise<Seeded> {
   const store = await openStore(storeOptions(url))

@@ -9,14 +9,32 @@
 //   else                         -> SQLite only, said loudly; under CI=true that is a failure instead.
 //
 // Usage: node scripts/test.mjs [test files...]   (default: every test/**/*.test.ts)
+//
+// A whole run (no files named) on PostgreSQL then runs ORDINARY_PATH_FILES again with the store's fast paths off
+// (TEST_STORE_FAST_PATHS=off, src/store/postgres/fast-paths.ts): the ordinary path of every write must pass them
+// alone. `TEST_STORE_FAST_PATHS=off node scripts/test.mjs [files...]` runs any files that way.
 import { spawn } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { findPostgres, redact, startCluster } from './postgres-cluster.mjs'
 
-const files = process.argv.length > 2
+const named = process.argv.length > 2
+const files = named
   ? process.argv.slice(2)
   : readdirSync('test', { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.test.ts')).sort().map((name) => join('test', name))
+// The files of the second pass: creates, puts and bulk writes of every resource with a fast path (members, channels
+// through ingestion, activities of known and new types), unique keys' 409s, concurrent writers, and the comparisons
+// with SQLite. They run on both stores as always; SQLite's half repeats the first pass's.
+const ORDINARY_PATH_FILES = [
+  'test/api/members.test.ts',
+  'test/api/activities.test.ts',
+  'test/api/unique-emails.test.ts',
+  'test/api/ingestion.test.ts',
+  'test/api/concurrent-writes.test.ts',
+  'test/store/postgres-concurrency.test.ts',
+  'test/api/postgres-parity.test.ts',
+  'test/api/differential.test.ts'
+]
 
 const env = { ...process.env }
 let cluster
@@ -50,16 +68,30 @@ const tsx = join('node_modules', '.bin', 'tsx')
 // waiting (on PostgreSQL, on child processes that start a server, on sockets). On 2 cores the whole run took 8m20s
 // with 4 against 11m52s with 2, back to back on a shared, loaded machine.
 const CONCURRENCY = 4
-// In a process group of its own, so that the deadline stops the test files' processes with it.
-const runner = spawn(tsx, ['--test', `--test-concurrency=${CONCURRENCY}`, `--test-timeout=${TEST_TIMEOUT_MS}`, ...files], { stdio: 'inherit', env, detached: true })
+let runner
 const stopRunner = (signal) => { try { process.kill(-runner.pid, signal) } catch {} }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopRunner(signal))
-const deadline = setTimeout(() => {
-  console.error(`\n*** The tests ran past ${RUN_DEADLINE_MS / 60_000} minutes: a test file's process did not end (a handle left open?). Stopped. ***\n`)
-  stopRunner('SIGKILL')
-}, RUN_DEADLINE_MS)
-const status = await new Promise((resolve) => runner.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
-clearTimeout(deadline)
+
+/** Runs node:test over `testFiles` with `runEnv`; resolves to its exit status. */
+async function run (testFiles, runEnv) {
+  // In a process group of its own, so that the deadline stops the test files' processes with it.
+  runner = spawn(tsx, ['--test', `--test-concurrency=${CONCURRENCY}`, `--test-timeout=${TEST_TIMEOUT_MS}`, ...testFiles], { stdio: 'inherit', env: runEnv, detached: true })
+  const deadline = setTimeout(() => {
+    console.error(`\n*** The tests ran past ${RUN_DEADLINE_MS / 60_000} minutes: a test file's process did not end (a handle left open?). Stopped. ***\n`)
+    stopRunner('SIGKILL')
+  }, RUN_DEADLINE_MS)
+  const status = await new Promise((resolve) => runner.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
+  clearTimeout(deadline)
+  return status
+}
+
+let status = await run(files, env)
+if (!named && env.TEST_DATABASE_URL && env.TEST_STORE_FAST_PATHS !== 'off') {
+  console.error(`\n=== Again without PostgreSQL's fast paths (TEST_STORE_FAST_PATHS=off): ${ORDINARY_PATH_FILES.join(' ')}\n`)
+  const ordinary = await run(ORDINARY_PATH_FILES, { ...env, TEST_STORE_FAST_PATHS: 'off' })
+  if (ordinary !== 0) console.error('\n*** The tests failed without PostgreSQL\'s fast paths (TEST_STORE_FAST_PATHS=off) ***\n')
+  status ||= ordinary
+}
 cluster?.stop()
 if (!env.TEST_DATABASE_URL) console.error(`\n*** ${skipped} ***\n`)
 process.exit(status)

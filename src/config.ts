@@ -16,6 +16,8 @@ export type DatabaseConfig =
     acquireTimeoutMs?: number
     /** How long a start keeps retrying a database it cannot reach; 0 (or unset) tries once. */
     connectTimeoutSeconds?: number
+    /** The fast paths of writes (src/store/postgres/fast-paths.ts); off, every write takes its ordinary steps. */
+    fastPaths: boolean
   }
 
 export interface Config {
@@ -118,13 +120,14 @@ function database (env: Record<string, string | undefined>): DatabaseConfig {
   const statementTimeoutMs = integer('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 5000, 0, 2_147_483_647)
   const acquireTimeoutMs = integer('DATABASE_ACQUIRE_TIMEOUT_MS', env.DATABASE_ACQUIRE_TIMEOUT_MS, 2000, 100, 3_600_000)
   const connectTimeoutSeconds = integer('DATABASE_CONNECT_TIMEOUT_SECONDS', env.DATABASE_CONNECT_TIMEOUT_SECONDS, 30, 0, 86_400)
+  const fastPaths = oneOf('STORE_FAST_PATHS', env.STORE_FAST_PATHS || 'on', ['on', 'off']) === 'on'
   if (url === undefined || url === '') return { kind: 'sqlite', path: `${DATA_DIR}/records.db`, synchronous: sync }
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length).replace(/^\/\/(?=\/)/, '')
     if (path === '') throw new ConfigError('DATABASE_URL "file:" needs a path, e.g. file:./data/records.db')
     return { kind: 'sqlite', path, synchronous: sync }
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, queueLimit, statementTimeoutMs, acquireTimeoutMs, connectTimeoutSeconds }
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize, queueLimit, statementTimeoutMs, acquireTimeoutMs, connectTimeoutSeconds, fastPaths }
   throw new ConfigError('DATABASE_URL must start with file: or postgres:// (or be unset for ./data/records.db)')
 }
 

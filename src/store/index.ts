@@ -18,7 +18,8 @@ export async function openStore (database: DatabaseConfig, use: StoreUse = {}): 
         poolSize: database.poolSize,
         queueLimit: database.queueLimit,
         statementTimeoutMs: database.statementTimeoutMs,
-        acquireTimeoutMs: database.acquireTimeoutMs
+        acquireTimeoutMs: database.acquireTimeoutMs,
+        fastPaths: database.fastPaths
       })
   }
 }

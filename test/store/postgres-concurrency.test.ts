@@ -7,7 +7,7 @@ import type { Activity } from '../../src/schemas/activities.js'
 import type { Member } from '../../src/schemas/members.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import {
-  api, buildTestApp, createActivity, createMember, newWorkspace, postgresAvailable, postgresSchema, recordOf,
+  api, buildTestApp, createActivity, createMember, newWorkspace, postgresAvailable, postgresFastPaths, postgresSchema, recordOf,
   testStores, wireTimeAgo, type Api
 } from '../support/helpers.js'
 
@@ -140,7 +140,7 @@ describe('concurrent writers (postgres, stored counters)', { skip: !postgresAvai
     const schema = await postgresSchema()
     const app = await buildTestApp(t, {
       name: 'postgres',
-      open: async () => await openPostgresStore(schema.url, { poolSize: 10, statementTimeoutMs: 10_000 })
+      open: async () => await openPostgresStore(schema.url, { poolSize: 10, statementTimeoutMs: 10_000, fastPaths: postgresFastPaths })
     })
     t.after(async () => await schema.drop())
     const outcome = await concurrentWriters(app)
@@ -173,7 +173,7 @@ describe('points changes and activity writes (postgres)', { skip: !postgresAvail
   test('every activity write waits while a change of points holds the workspace, and then gains the new points', { timeout: 60_000 }, async (t) => {
     const schema = await postgresSchema()
     t.after(async () => await schema.drop())
-    const store = await openPostgresStore(schema.url, { poolSize: 4, statementTimeoutMs: 10_000 })
+    const store = await openPostgresStore(schema.url, { poolSize: 4, statementTimeoutMs: 10_000, fastPaths: postgresFastPaths })
     t.after(async () => await store.close())
     const workspaceId = newWorkspace()
     const [member, other] = await Promise.all([

@@ -59,6 +59,16 @@ const sqlite: TestStore = {
 const POSTGRES_URL = process.env.TEST_DATABASE_URL || undefined
 export const postgresAvailable = POSTGRES_URL !== undefined
 
+/**
+ * Whether the PostgreSQL stores the tests open take their fast paths (src/store/postgres/fast-paths.ts):
+ * TEST_STORE_FAST_PATHS=off runs them on the ordinary path alone (scripts/test.mjs's second pass).
+ */
+export const postgresFastPaths = fastPathsSetting(process.env.TEST_STORE_FAST_PATHS)
+function fastPathsSetting (value: string | undefined): boolean {
+  if (value !== undefined && value !== '' && value !== 'on' && value !== 'off') throw new Error(`TEST_STORE_FAST_PATHS must be on or off, got "${value}"`)
+  return value !== 'off'
+}
+
 export interface PostgresSchema {
   /** TEST_DATABASE_URL with search_path set to the schema. */
   url: string
@@ -91,7 +101,7 @@ const postgresStore: TestStore = {
   name: 'postgres',
   async open (options = {}) {
     const schema = await postgresSchema()
-    const store = await openPostgresStore(schema.url, { poolSize: 10, statementTimeoutMs: 10_000, ...options })
+    const store = await openPostgresStore(schema.url, { poolSize: 10, statementTimeoutMs: 10_000, fastPaths: postgresFastPaths, ...options })
     return {
       ...store,
       async close () {

@@ -135,6 +135,20 @@ describe('loadConfig', () => {
     }
   })
 
+  test('STORE_FAST_PATHS turns PostgreSQL\'s fast paths on (the default) or off, and nothing else', () => {
+    const fast = (env: Record<string, string>) => {
+      const { database } = loadConfig({ DATABASE_URL: 'postgres://user@localhost/records', ...env })
+      return database.kind === 'postgres' ? database.fastPaths : undefined
+    }
+    assert.equal(fast({}), true)
+    assert.equal(fast({ STORE_FAST_PATHS: 'on' }), true)
+    assert.equal(fast({ STORE_FAST_PATHS: 'off' }), false)
+    // Checked whatever the database, as the other database settings.
+    for (const STORE_FAST_PATHS of ['OFF', 'false', '0', 'no']) {
+      assert.throws(() => loadConfig({ STORE_FAST_PATHS }), /STORE_FAST_PATHS must be one of on, off/)
+    }
+  })
+
   test('the environment is the .env file of the working directory under the real environment, or the real one alone', (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'config-env-'))
     t.after(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,7 +1,6 @@
 import type { ActivityPatch } from '../../schemas/activities.js'
-import { dayOf, DEFAULT_POINTS, inWindow, leavesWindowAt } from '../../domain/engagement.js'
+import { DEFAULT_POINTS } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
-import postgres from 'postgres'
 import { newId } from '../ids.js'
 import { asActivityMemberError, checkActivityReferences, putOutcomes } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore, type ItemError, type MemberByEmail } from '../types.js'
@@ -13,15 +12,15 @@ import { toColumns } from '../model/columns.js'
 import { sameKey } from '../model/matching.js'
 import { editOf, judge, mayBeIndependent, moves, type NamedInput } from '../model/bulk.js'
 import { activities } from '../model/resources.js'
-import type { ActivityTypeIds } from '../activity-types.js'
-import { NO_CHANNEL, spansByMember } from '../model/engagement.js'
-import { countDaysSql, gainSql, lockPointsForWrite, readingPointsSql, type PostgresEngagement } from './engagement.js'
+import { spansByMember } from '../model/engagement.js'
+import { lockPointsForWrite, type PostgresEngagement } from './engagement.js'
+import type { FastPaths } from './fast-paths.js'
 
-// Concurrency: every write that changes a member's activities first takes that member's row lock (a create by
-// FOR UPDATE in `lockForInsert`, or by the atomic UPDATE in `attach` when it makes a type, a move by FOR UPDATE on both members in ascending id order, a member delete
-// by FOR UPDATE). So the increments are exact, and the min/max recount in `detach` runs after every other
-// writer of the member has committed or is waiting: each statement of a READ COMMITTED transaction sees what
-// committed before it began. Row locks are taken in one order everywhere (members, then activities, then
+// Concurrency: every write that changes a member's activities first takes that member's row lock (a create by the
+// atomic UPDATE in `attach`, or FOR NO KEY UPDATE on the fast path of a known type, fast-paths.ts; a move by FOR
+// UPDATE on both members in ascending id order, a member delete by FOR UPDATE). So the increments are exact, and the
+// min/max recount in `detach` runs after every other writer of the member has committed or is waiting: each
+// statement of a READ COMMITTED transaction sees what committed before it began. Row locks are taken in one order everywhere (members, then activities, then
 // counters), so writers queue instead of deadlocking. Before all of them come the advisory locks of the
 // (source, externalId) pairs and member emails a write finds or makes records by (model/matching.ts), all at
 // once, in ascending order.
@@ -31,10 +30,10 @@ export type MemberRows = Pick<ReturnType<typeof recordTable<MemberRow, MemberRow
 
 type RowOutcome = { row: ActivityRow, created: boolean } | { error: ItemError }
 
-/** The activities' store, and their table and restore for a workspace's transfer. */
+/** The activities' store, and their table and restore for a workspace's transfer; with `fast`, its fast paths (fast-paths.ts). */
 export function postgresActivities (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
-  types: ActivityTypeIds, members: MemberRows) {
-  const table = recordTable(pool, counters, blockSize, clock, activities, toActivity)
+  members: MemberRows, fast?: FastPaths) {
+  const table = recordTable(pool, counters, blockSize, clock, activities, toActivity, {}, fast)
 
   const membersFound = existingIds('members')
   const channelsFound = existingIds('channels')
@@ -75,31 +74,6 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = $1 AND member_id = $2)
     WHERE workspace_id = $1 AND id = $2`)
 
-  // A new activity of a known type (nearly every one) in two statements after BEGIN, where its steps sent one by one
-  // took seven (each about 35 µs of this process's CPU in postgres.js and 10 µs of the server's: a third of the
-  // process's CPU per create). The first takes the locks every activity write takes, in their order: the points lock, the member's
-  // row, the list's shared lock. Then one statement does the rest, each part seeing what committed before the
-  // locks were held, as a statement of its own would: the member's counts and the pulse the activity gives (one
-  // update of the member, not two: each a new row version with an entry in every index, as pulse is in one), the
-  // row, its place in the counted list index and the workspace's count, its day's count. (insertRow would also keep
-  // side tables and run a `written` hook: an activity has neither.)
-  const index = table.index!
-  const lockForInsert = statement<{ member: string | null }>(`SELECT ${readingPointsSql('$1')} AS points,
-      (SELECT id FROM members WHERE workspace_id = $1::uuid AND id = $2 FOR NO KEY UPDATE) AS member,
-      ${index.parts.lockSql('$1')} AS list`)
-  // $1 the workspace, $2 the member, $3 the activity's time, $4 its type, $5 its channel (NO_CHANNEL for none), $6 now,
-  // $7 when it leaves the window, $8 whether it is in the window, $9 its day, $10 whether to read the open count
-  // (counted-index.ts), $11 its id; its row's columns from $12.
-  const insertOfKnownType = statement<{ n: number | null, open: number | null }>(`WITH member AS (
-      UPDATE members m SET activity_count = m.activity_count + 1,
-        first_activity = least(m.first_activity, to_timestamp($3)), last_activity = greatest(m.last_activity, to_timestamp($3)),
-        ${gainSql(4, '$8::boolean')}
-      WHERE m.workspace_id = $1 AND m.id = $2
-    ), inserted AS (${table.insertSql(12)}),
-    ${index.parts.ctes({ at: '$3', id: '$11', delta: '1' })},
-    days AS (${countDaysSql('VALUES ($1::uuid, $2::uuid, $9::int4, $4::uuid, $5::uuid, 1)')})
-    SELECT ${index.parts.result('$10::boolean')}`)
-
   /** Looks up the references `input` sets, together, then judges them by the rule both stores apply. */
   async function checkReferences (db: Db, workspaceId: string, input: ActivityPatch, self?: string): Promise<void> {
     const [channels, activities] = await allSettled([
@@ -109,10 +83,12 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     checkActivityReferences(input, self, (kind, id) => (kind === 'channel' ? channels : activities).has(id))
   }
 
+  const fastActivities = fast?.activities({ table, clock, checkReferences })
+
   // Activity types are per workspace, created on first use of their key. Two writers adding the same key at
   // once: the second waits on the unique index, inserts nothing, and then reads the first one's row.
   async function activityTypeId (db: Db, workspaceId: string, key: string): Promise<string> {
-    const known = types.get(workspaceId, key)
+    const known = fastActivities?.typeId(workspaceId, key)
     if (known !== undefined) return known
     const [found] = await selectType(db, workspaceId, key)
     if (found !== undefined) return found.id
@@ -168,41 +144,19 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     return { checked, extra: { created_at: at, updated_at: now } }
   }
 
-  /** A new activity: of a known type in one round trip, else its type found or made after the member's lock. */
+  /**
+   * A new activity: its member's lock and counts and its references first, then its type found or made, then the row
+   * (a type the fast paths remember: theirs).
+   */
   async function insert (tx: Db, workspaceId: string, input: NamedInput, matched = false): Promise<ActivityRow> {
-    const known = types.get(workspaceId, input.activityTypeKey)
-    if (known !== undefined) return await insertKnown(tx, workspaceId, input, known, matched)
+    const fastRow = fastActivities?.insert(tx, workspaceId, input, matched)
+    if (fastRow !== undefined) return await fastRow
     const { checked, extra } = admit(tx, workspaceId, input)
     // A type made here is made after the member's lock, as every write takes that lock first.
     await checked
     const typed = { ...extra, activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
     const counted = { workspace_id: workspaceId, member_id: input.memberId, channel_id: input.channelId ?? null, ...typed }
     const [row] = await allSettled([table.insertRow(tx, workspaceId, input, typed, matched), engagement.added(tx, [counted], extra.updated_at)])
-    return row
-  }
-
-  /** insert for a type known by its id: the statements go out together, the first field that names no record fails. */
-  async function insertKnown (tx: Db, workspaceId: string, input: NamedInput, typeId: string, matched: boolean): Promise<ActivityRow> {
-    if (!isId(workspaceId) || !isId(input.memberId)) throw new InvalidFieldError('memberId')
-    const now = clock()
-    const at = input.createdAt ?? now
-    const memberId = input.memberId
-    const checked = allSettled([
-      (async () => {
-        const [{ member }] = await lockForInsert(tx, workspaceId, memberId) as [{ member: string | null }]
-        if (member === null) throw new InvalidFieldError('memberId')
-      })(),
-      checkReferences(tx, workspaceId, input)
-    ])
-    const written = (async () => {
-      const row = await table.newChecked(tx, workspaceId, input, { activity_type_id: typeId, created_at: at, updated_at: now }, matched)
-      const readsOpen = index.parts.readsOpen(1)
-      const [moved] = await insertOfKnownType(tx, workspaceId, memberId, at, typeId, row.channel_id ?? NO_CHANNEL, now,
-        leavesWindowAt(at), inWindow(at, now), dayOf(at), readsOpen, row.id, ...table.rowValues(row))
-      index.parts.settle(tx, workspaceId, moved, 1)
-      return row
-    })()
-    const [, row] = await allSettled([checked, written])
     return row
   }
 
@@ -231,20 +185,6 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     const typeIds = new Map<string, string>()
     for (const key of new Set(inputs.map((input) => input.activityTypeKey))) typeIds.set(key, await activityTypeId(tx, workspaceId, key))
     return inputs.map((input, i) => ({ activity_type_id: typeIds.get(input.activityTypeKey), created_at: ats[i], updated_at: now }))
-  }
-
-  /**
-   * Runs a write again, with no remembered type, when a type it remembered was deleted meanwhile (by another
-   * process: this one forgets a type it deletes); the activities' foreign key said so.
-   */
-  async function retryingTypes<T> (write: () => Promise<T>): Promise<T> {
-    try {
-      return await write()
-    } catch (error) {
-      if (!(error instanceof postgres.PostgresError && error.constraint_name === 'activities_type_fkey')) throw error
-      types.clear()
-      return await write()
-    }
   }
 
   /**
@@ -310,7 +250,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
       membersFound(tx, workspaceId, inputs.map((input) => input.memberId)),
       channelsFound(tx, workspaceId, inputs.map((input) => input.channelId)),
       activitiesFound(tx, workspaceId, inputs.flatMap((input) => [input.replyTo, input.reactTo, input.inviteTo])),
-      Promise.all(typeKeys.map(async (key) => types.get(workspaceId, key) ?? (await selectType(tx, workspaceId, key))[0]?.id))
+      Promise.all(typeKeys.map(async (key) => fastActivities?.typeId(workspaceId, key) ?? (await selectType(tx, workspaceId, key))[0]?.id))
     ])
     const judgements = judge(inputs, {
       found,
@@ -362,52 +302,45 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     get: table.operations.get,
 
     async create (workspaceId, input: ActivityInput) {
-      const row = await retryingTypes(async () => await transaction(pool, async (tx) => {
+      return toActivity(await transaction(pool, async (tx) => {
         await lockKeys(tx, locksOf(workspaceId, input))
         return await insert(tx, workspaceId, await named(tx, workspaceId, input))
       }))
-      types.remember(workspaceId, [row], [input])
-      return toActivity(row)
     },
 
     async createMany (workspaceId, inputs: ActivityInput[]) {
-      const rows = await retryingTypes(async () => await transaction(pool, async (tx) => {
+      const rows = await transaction(pool, async (tx) => {
         await lockKeys(tx, inputs.flatMap((input) => locksOf(workspaceId, input)))
         const namedInputs: NamedInput[] = []
         for (const input of inputs) namedInputs.push(await named(tx, workspaceId, input))
         const rows = await table.insertRows(tx, workspaceId, namedInputs, await admitMany(tx, workspaceId, namedInputs))
         await engagement.added(tx, rows, clock())
         return rows
-      }))
-      types.remember(workspaceId, rows, inputs)
+      })
       return rows.map((row) => row.id)
     },
 
     async update (workspaceId, id, input) {
       if (!isId(workspaceId) || !isId(id)) return undefined
-      const next = await retryingTypes(async () => await transaction(pool, async (tx) => await updateIn(tx, workspaceId, id, input)))
-      if (next !== undefined) types.remember(workspaceId, [next], [input])
+      const next = await transaction(pool, async (tx) => await updateIn(tx, workspaceId, id, input))
       return next && toActivity(next)
     },
 
     async put (workspaceId, input) {
-      const { row, created } = await retryingTypes(async () => await transaction(pool, async (tx) => {
+      const { row, created } = await transaction(pool, async (tx) => {
         await lockKeys(tx, locksOf(workspaceId, input))
         return await putIn(tx, workspaceId, input)
-      }))
-      types.remember(workspaceId, [row], [input])
+      })
       return { record: toActivity(row), created }
     },
 
     /** Every lock of every input first, in order; then each input in a savepoint of its own, so one that fails rolls back alone. */
     async putMany (workspaceId, inputs) {
-      const outcomes = await retryingTypes(async () => await transaction(pool, async (tx) => {
+      return putOutcomes(await transaction(pool, async (tx) => {
         await lockKeys(tx, inputs.flatMap((input) => locksOf(workspaceId, input)))
         const independent = await putIndependent(tx, workspaceId, inputs)
         return independent ?? await eachInSavepoint(tx, inputs, async (sp, input) => await putIn(sp, workspaceId, input))
-      }))
-      outcomes.forEach((outcome, i) => { if (!('error' in outcome)) types.remember(workspaceId, [outcome.row], [inputs[i]!]) })
-      return putOutcomes(outcomes, toActivity)
+      }), toActivity)
     },
 
     async remove (workspaceId, id) {
@@ -431,5 +364,5 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
 
     list: table.operations.list
   }
-  return { store, table, restore }
+  return { store: fastActivities?.store(store) ?? store, table, restore }
 }

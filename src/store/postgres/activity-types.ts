@@ -1,7 +1,6 @@
 import type { Clock } from '../../domain/time.js'
 import { isId } from '../../domain/uuid.js'
 import { ConflictError, InvalidFieldError, type ActivityTypeStore } from '../types.js'
-import type { ActivityTypeIds } from '../activity-types.js'
 import { toActivityType } from '../model/records.js'
 import { activityTypes } from '../model/resources.js'
 import { existingIds, statement, transaction, type Counters, type Pool } from './database.js'
@@ -11,7 +10,7 @@ import type { Refresher } from '../refresher.js'
 
 /** The activity types' store, and their table for a workspace's transfer. */
 export function postgresActivityTypes (pool: Pool, counters: Counters, clock: Clock, engagement: PostgresEngagement,
-  types: ActivityTypeIds, refresher: Refresher) {
+  refresher: Refresher) {
   const typeByKey = statement<{ id: string }>('SELECT id FROM activity_types WHERE workspace_id = $1 AND key = $2')
   const channelsFound = existingIds('channels')
   const inUse = statement('SELECT 1 FROM activities WHERE workspace_id = $1 AND activity_type_id = $2 LIMIT 1')
@@ -37,7 +36,6 @@ export function postgresActivityTypes (pool: Pool, counters: Counters, clock: Cl
       if ((await inUse(db, row.workspace_id, row.id)).length > 0) {
         throw new ConflictError('id', 'is the type of activities; delete or change them first')
       }
-      types.forget(row.workspace_id, row.key)
     }
   })
 

@@ -10,7 +10,6 @@ import { recordTable } from './record-table.js'
 import { channels, companies } from '../model/resources.js'
 import { toChannel, toCompany } from '../model/records.js'
 import { nowSeconds } from '../../domain/time.js'
-import { ActivityTypeIds } from '../activity-types.js'
 import { startRefresher } from '../refresher.js'
 import { postgresActivityTypes } from './activity-types.js'
 import { postgresEngagement } from './engagement.js'
@@ -18,6 +17,7 @@ import { postgresIdentity } from './identity.js'
 import { merges as mergeStore } from '../merges.js'
 import { idempotency as keyedAnswers, PURGE_INTERVAL_MS } from '../idempotency.js'
 import { transfer, type TransferTable } from '../transfer.js'
+import { fastPaths } from './fast-paths.js'
 import type { BaseRow } from '../model/records.js'
 import { refusalsOf } from '../refusals.js'
 
@@ -38,8 +38,13 @@ const selectOne = statement('SELECT 1')
  */
 const READY_TIMEOUT_MS = 750
 
+export interface PostgresStoreOptions extends PostgresOptions {
+  /** The fast paths of writes (fast-paths.ts; STORE_FAST_PATHS): on unless false. */
+  fastPaths?: boolean
+}
+
 /** Connects a pool to `url`, brings the schema up to date, and returns the store on that pool. */
-export async function openPostgresStore (url: string, options: PostgresOptions): Promise<Store> {
+export async function openPostgresStore (url: string, options: PostgresStoreOptions): Promise<Store> {
   const pool = connect(url, options)
   const driver = postgresDriver(pool)
   try {
@@ -54,7 +59,7 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   const clock = options.clock ?? nowSeconds
   const engagement = postgresEngagement(pool, clock)
-  const types = new ActivityTypeIds()
+  const fast = options.fastPaths === false ? undefined : fastPaths()
   const upkeep = async () => {
     await engagement.refreshAll()
     await members.settlePulseBlocks()
@@ -64,9 +69,9 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const companyTable = recordTable(pool, counts, blockSize, clock, companies, toCompany, {
     written: identity.attachMembers,
     beforeDelete: async (db, row) => await members.companyRemoving(db, row.workspace_id, row.id)
-  })
+  }, fast)
   const members = postgresMembers(pool, counts, blockSize, clock, engagement, identity.attachMembersOf(companyTable), identity.eraseCompanyOf(companyTable),
-    identity.memberBatch(companyTable))
+    identity.memberBatch(companyTable), fast)
   const idempotency = keyedAnswers(driver, sql.idempotency, clock)
   const merges = mergeStore(driver, sql.merges, clock, {
     find: async (tx, workspaceId, id, lock) => await members.table.find(connectionOf(tx), workspaceId, id, lock),
@@ -78,15 +83,15 @@ export async function openPostgresStore (url: string, options: PostgresOptions):
   const purger = startRefresher(async () => await idempotency.purge() + await merges.expire(), PURGE_INTERVAL_MS)
   const channelTable = recordTable(pool, counts, blockSize, clock, channels, toChannel, {
     beforeDelete: async (db, row) => await engagement.channelRemoving(db, row.workspace_id, row.id, clock())
-  })
-  const activities = postgresActivities(pool, counts, blockSize, clock, engagement, types, members.table)
-  const activityTypes = postgresActivityTypes(pool, counts, clock, engagement, types, refresher)
+  }, fast)
+  const activities = postgresActivities(pool, counts, blockSize, clock, engagement, members.table, fast)
+  const activityTypes = postgresActivityTypes(pool, counts, clock, engagement, refresher)
   return {
     companies: companyTable.operations,
     members: members.store,
     activities: activities.store,
     channels: channelTable.operations,
-    activityTypes: activityTypes.store,
+    activityTypes: fast?.activityTypes(activityTypes.store) ?? activityTypes.store,
     engagement: engagement.engagement,
     identity: identity.identity,
     merges,

@@ -20,6 +20,7 @@ import { batchDomains, batchEmails, judgeMembers, mayBeIndependentMembers, outco
 import type { Holder } from '../model/matching.js'
 import { isId } from '../../domain/uuid.js'
 import type { postgresIdentity } from './identity.js'
+import type { FastPaths } from './fast-paths.js'
 
 /** What a bulk write of members needs of the companies (postgres/identity.ts memberBatch). */
 type MemberBatchCompanies = ReturnType<ReturnType<typeof postgresIdentity>['memberBatch']>
@@ -37,7 +38,7 @@ export const KEY_MATCHES = `SELECT k.kind, m.member_id AS "memberId", m.created_
 /** The members' store, and their table for the activities' writes that name a member by email. */
 export function postgresMembers (pool: Pool, counters: Counters, blockSize: number, clock: Clock, engagement: PostgresEngagement,
   attachCompanies: NonNullable<Hooks<MemberRow>['complete']>, eraseCompany: (db: Db, row: MemberRow) => Promise<void>,
-  companies: MemberBatchCompanies) {
+  companies: MemberBatchCompanies, fast?: FastPaths) {
   const deleteActivities = statement<{ id: string, at: number }>(`DELETE FROM activities WHERE workspace_id = $1 AND member_id = $2
     RETURNING id, extract(epoch FROM created_at)::float8 AS at`)
   const deleteDays = statement('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = $2')
@@ -94,7 +95,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       await counters.add(db, row.workspace_id, 'activities', -removed.length)
       await eraseCompany(db, row)
     }
-  })
+  }, fast)
 
   /**
    * The rows of the members the items find, read FOR UPDATE in id order, as every writer of a member locks it: one

@@ -1,4 +1,3 @@
-import postgres from 'postgres'
 import type { Clock } from '../../domain/time.js'
 import type { BaseRow } from '../model/records.js'
 import { newRow, patchedRow } from '../model/rows.js'
@@ -6,10 +5,11 @@ import type { Resource } from '../model/resources.js'
 import { listQuery, type Dialect, type ListQuery, type ListRequest } from '../model/list-query.js'
 import { isId } from '../../domain/uuid.js'
 import type { Page } from '../types.js'
-import { countedIndex, type MoveResult } from './counted-index.js'
+import { countedIndex } from './counted-index.js'
 import { byKey } from '../counted-index.js'
-import { allSettled, eachInSavepoint, Sent, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
+import { allSettled, eachInSavepoint, statement, transaction, type Counters, type Db, type Param, type Pool } from './database.js'
 import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql, oldestHolders, sortKeys, type Holder, type Match } from '../model/matching.js'
+import type { FastPaths } from './fast-paths.js'
 import { putOutcomes } from '../model/rules.js'
 import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
 
@@ -17,11 +17,9 @@ import type { ItemError, Put, PutOutcome, TransferCursor } from '../types.js'
  * Takes the advisory locks (model/matching.ts lockOf) in ascending order, until the transaction ends: the sorted
  * subquery feeds the calls in its order.
  */
-const takeLocksSql = (locks: string) => `SELECT count(pg_advisory_xact_lock(k))::int AS n
+export const takeLocksSql = (locks: string) => `SELECT count(pg_advisory_xact_lock(k))::int AS n
   FROM (SELECT k FROM unnest(${locks}::int8[]) AS k ORDER BY k) AS sorted`
 const takeLocks = statement(takeLocksSql('$1'))
-/** The SQLSTATE of keys_taken (migration 13): a new row's unique key held by another row. */
-const KEYS_TAKEN = 'WR409'
 export async function lockKeys (db: Db, locks: Iterable<bigint>): Promise<void> {
   const ordered = lockOrder(locks)
   if (ordered.length > 0) await takeLocks(db, ordered)
@@ -52,7 +50,7 @@ export interface Hooks<Row> {
   putIndependent?: (db: Db, workspaceId: string, inputs: readonly object[]) => Promise<Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined>
 }
 
-const dialect: Dialect = {
+export const dialect: Dialect = {
   workspace: '$1',
   // $1 the workspace, $2 the page size, $3 the offset: the filters' parameters come after.
   param: (n, type) => `$${n + 3}::${type}`,
@@ -74,10 +72,11 @@ export const keyLookupSql = (table: string, columns: string, match: Match<never>
 /**
  * The reads and writes of a resource, compiled from its description: find a row of a workspace, insert, patch,
  * delete, list. Rows hold times as epoch seconds: written with to_timestamp(), read back with extract(epoch), so a row
- * converts to a record exactly as in SQLite (whole seconds; years 0000-9999 included).
+ * converts to a record exactly as in SQLite (whole seconds; years 0000-9999 included). With `fast`, a new row takes
+ * the fast path where it fits (fast-paths.ts wholeInsert).
  */
 export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Counters, blockSize: number, clock: Clock,
-  resource: Resource<Row>, toRecord: (row: Row) => Rec, hooks: Hooks<Row> = {}) {
+  resource: Resource<Row>, toRecord: (row: Row) => Rec, hooks: Hooks<Row> = {}, fast?: FastPaths) {
   const times = new Set(['created_at', 'updated_at', ...resource.times])
   const readList = resource.columns.map((c) => times.has(c) ? `extract(epoch FROM ${c})::float8 AS ${c}` : c).join(', ')
   const placeholder = (column: string, n: number) => times.has(column) ? `to_timestamp($${n})` : `$${n}`
@@ -252,99 +251,23 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     return [added.map((value) => value.at(-1)!), ...Array.from({ length: side.width }, (_, i) => added.map((value) => value[i]!))]
   }
 
-  const insertWhole = index === undefined || hooks.written !== undefined ? undefined : wholeInsert(index)
-
-  /**
-   * A new row of a counted resource whose writes change no other record (no `written` hook) is one statement, sent
-   * after its keys' locks and the list's shared lock (postgres.js spends about 35 µs of the process's CPU on each
-   * statement: docs/performance.md). It reads the rows holding the row's unique keys, inserts the row and its side
-   * rows, and moves the counted index. It sees what committed before it began, which is every write of those
-   * keys: their locks were held by then. A key found held fails the statement (keys_taken, migration 13), so its
-   * answer is handed back unawaited (`Sent`) and the transaction's COMMIT goes out behind it: a held key aborts the
-   * transaction, which rolls back what the statement wrote and what the `complete` hook wrote before it, and fails
-   * the write with its 409. The row's check runs before the statement is sent; a write that breaks a rule and gives
-   * a held key answers the 409, as in SQLite, which checks the keys first.
-   * $1 the workspace, $2 the keys (a side-table match: each key's value; a match on columns: the key's values),
-   * $3 whether to read the open count (counted-index.ts), the row's columns from $4, each side table's arrays after.
-   */
-  function wholeInsert (index: ReturnType<typeof countedIndex>) {
-    const first = 4
-    const at = (column: string) => `$${first + resource.columns.indexOf(column)}`
-    let next = first + resource.columns.length
-    const sideCtes = sides.map((side, i) => {
-      const cte = `side${i} AS (${side.addSql(next)})`
-      next += side.width + 1
-      return cte
-    })
-    const takenSql = match === undefined
-      ? undefined
-      : sideMatch !== undefined
-        ? `SELECT DISTINCT ON (key) key, id FROM (${holdersSql('$2')}) AS h ORDER BY key, created_at, id`
-        : `SELECT '' AS key, id FROM (${matchSql(resource.table, 'id', match, { ...dialect, param: (n) => `($2::text[])[${n}]` })}) AS h`
-    // The keys' locks ($2) and then the list's, for a write that takes no other lock.
-    const lockKeysAndList = statement(`SELECT (${takeLocksSql('$2')}) AS n, ${index.parts.lockSql('$1')} AS list`)
-    const insertAll = statement<MoveResult>(`WITH ${takenSql === undefined ? '' : `taken AS (${takenSql}),`}
-      inserted AS (${insertSql(first)}),
-      ${[...sideCtes, index.parts.ctes({ at: at('created_at'), id: at('id'), delta: '1' })].join(',\n')}
-      SELECT ${index.parts.result('$3::boolean')}${takenSql === undefined
-        ? ''
-        : ',\n(SELECT keys_taken(json_agg(json_build_array(key, id))) FROM taken HAVING count(*) > 0) AS taken'}`)
-
-    return async (db: Db, workspaceId: string, input: object, extra: Record<string, unknown>, matched: boolean): Promise<Sent<Row>> => {
-      const row = newRow(resource, workspaceId, input, extra, clock())
-      const keys = gainedKeys(match, row, undefined, matched ? match?.key(row) : undefined)
-      // A match on columns has one unique key, its match key (model/matching.ts uniqueKeys).
-      const keyValues = sideMatch !== undefined ? keys.map(({ key }) => key[0]!) : keys[0]?.key ?? []
-      // Checked as given, before `complete` set what the store decides (a company it found is no reference to check).
-      const given = { ...row }
-      const keyLocks = keys.map(({ key }) => lockOfKey(workspaceId, key))
-      // The list's lock comes after every other lock the write takes. When the input's own (`locks`: a member's
-      // email domain) are none, that is with the keys' locks, in one statement; else `complete` may take them and
-      // make a company (its list's lock), and the list's lock follows, with the insert.
-      const listWithKeys = (hooks.locks?.(workspaceId, input) ?? []).length === 0
-      // The statements go out together on the transaction's connection, in this order: none needs another's answer.
-      const locked = listWithKeys ? lockKeysAndList(db, workspaceId, lockOrder(keyLocks)) : lockKeys(db, keyLocks)
-      let broken: { rule: unknown } | undefined
-      try {
-        await hooks.complete?.(db, [row], undefined, [input])
-        try {
-          await hooks.check?.(db, [given], undefined)
-        } catch (rule) {
-          broken = { rule }
-        }
-      } catch (error) {
-        // The locks' own failure first, if they failed (a deadlock): the hook's is then the aborted transaction's.
-        await allSettled([locked])
-        throw error
-      }
-      const answer = allSettled([
-        locked,
-        listWithKeys ? undefined : index.parts.lock(db, workspaceId),
-        insertAll(db, workspaceId, keyValues, index.parts.readsOpen(1), ...values(row, resource.columns),
-          ...sides.flatMap((side) => sideArrays(side, [row])))
-      ]).then(([, , [result]]) => {
-        index.parts.settle(db, workspaceId, result, 1)
-        return row
-      }, (error: unknown) => {
-        throw heldKey(error, keys, input) ?? error
-      })
-      if (broken === undefined) return new Sent(answer)
-      // A held key's 409 comes first; then the rule's error rolls the write back.
-      await answer
-      throw broken.rule
-    }
-  }
-
-  /** The 409 of a key that keys_taken found held: the first of the row's keys, in their order, with its holder. */
-  function heldKey (error: unknown, keys: ReturnType<typeof gainedKeys>, input: object): Error | undefined {
-    if (!(error instanceof postgres.PostgresError) || error.code !== KEYS_TAKEN) return undefined
-    const taken = new Map(JSON.parse(error.detail ?? '[]') as Array<[string, string]>)
-    for (const { key, field } of keys) {
-      const other = taken.get(sideMatch !== undefined ? key[0]! : '')
-      if (other !== undefined) return keyConflict(match as never, input, other, field)
-    }
-    return undefined
-  }
+  // A new row in one statement, sent with COMMIT, when the fast paths are on and fit the resource; else insertRow.
+  const whole = fast?.wholeInsert({
+    resource,
+    hooks,
+    clock,
+    index,
+    insertSql,
+    sides,
+    values: (row) => values(row, resource.columns),
+    sideArrays: (row) => sides.flatMap((side) => sideArrays(side, [row])),
+    holdersSql
+  })
+  /** insertRow, or the fast path's statement awaited. */
+  const insertNew = whole === undefined
+    ? insertRow
+    : async (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}, matched = false) =>
+      await (await whole(db, workspaceId, input, extra, matched)).answer
 
   /**
    * The new row of an input, as insertRow writes it: its key found unique (unless `matched`: the caller found, under
@@ -363,7 +286,6 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
    * found, under its key's lock, that no row has the new row's key.
    */
   async function insertRow (db: Db, workspaceId: string, input: object, extra: Record<string, unknown> = {}, matched = false): Promise<Row> {
-    if (insertWhole !== undefined) return await (await insertWhole(db, workspaceId, input, extra, matched)).answer
     const row = await newChecked(db, workspaceId, input, extra, matched)
     const counted = async () => await index?.moved(db, workspaceId, { at: row.created_at, id: row.id }, 1)
     // One round trip: the statements go out together on the transaction's connection and the server runs them
@@ -511,7 +433,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     await lockKeys(db, locksOf(workspaceId, [input], extra))
     const found = await matching(db, workspaceId, key, true)
     if (found !== undefined) return { row: await patchRow(db, found, input, extra), created: false }
-    return { row: await insertRow(db, workspaceId, input, extra, true), created: true }
+    return { row: await insertNew(db, workspaceId, input, extra, true), created: true }
   }
 
   /** The locks of the inputs' keys (match and unique) and the resource's own, to take at once, in order, before any of them is written. */
@@ -611,7 +533,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     lockOfKey,
     locksOf,
     putRow,
-    insertRow,
+    insertRow: insertNew,
     insertRows,
     newChecked,
     insertSql,
@@ -633,8 +555,8 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         return row && toRecord(row)
       },
       async create (workspaceId: string, input: object): Promise<Rec> {
-        // A new row written in one statement is committed without waiting for its answer first (wholeInsert).
-        return toRecord(await transaction(pool, async (tx) => await (insertWhole ?? insertRow)(tx, workspaceId, input, {}, false)))
+        // The fast path's statement is committed without waiting for its answer first (fast-paths.ts wholeInsert).
+        return toRecord(await transaction(pool, async (tx) => await (whole ?? insertRow)(tx, workspaceId, input, {}, false)))
       },
       /** The inputs are sent together (pipelined on the transaction's connection), not one round trip each. */
       async createMany (workspaceId: string, inputs: object[]): Promise<string[]> {
