@@ -43,7 +43,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     'SELECT member_id, source, external_id FROM activities WHERE workspace_id = $1 AND id = $2')
   const lockMembers = statement<{ id: string }>(
     'SELECT id FROM members WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE')
-  const selectType = statement<{ id: string }>('SELECT id FROM activity_types WHERE workspace_id = $1 AND key = $2')
+  // FOR KEY SHARE: the type found stays until the write commits. A delete of the type locks its row first and then
+  // looks for its activities, so it either waits for this write and finds its activity, or goes first and this
+  // look-up finds no type (and the write makes it anew).
+  const selectType = statement<{ id: string }>('SELECT id FROM activity_types WHERE workspace_id = $1 AND key = $2 FOR KEY SHARE')
   const insertType = statement<{ id: string }>(`INSERT INTO activity_types (workspace_id, id, key, name, points, channel_points,
       created_at, updated_at)
     VALUES ($1, $2, $3, $3, ${DEFAULT_POINTS}, '[]', to_timestamp($4), to_timestamp($4)) ON CONFLICT (workspace_id, key) DO NOTHING RETURNING id`)
