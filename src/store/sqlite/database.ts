@@ -43,6 +43,9 @@ export function openDatabase (path: string, options: SqliteOptions): Db {
   db.pragma(`cache_size = -${(options.bulk === true ? BULK_CACHE_MIB : 16) * 1024}`)
   // An erased member leaves no bytes behind: deleted content is overwritten with zeros, not left in free space.
   db.pragma('secure_delete = ON')
+  // Each write of a group commit runs in a savepoint, whose journal of the pages it changes would go to a temporary
+  // file on disk past 64 KiB (most creates): kept in memory, freed at each release (docs/performance.md).
+  db.pragma('temp_store = MEMORY')
   migrate(db)
   return db
 }
