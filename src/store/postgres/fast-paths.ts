@@ -11,7 +11,7 @@ import type { ActivityRow, BaseRow } from '../model/records.js'
 import type { Resource } from '../model/resources.js'
 import { InvalidFieldError, type ActivityStore, type ActivityTypeStore } from '../types.js'
 import type { countedIndex, MoveResult } from './counted-index.js'
-import { allSettled, Sent, statement, type Db, type Param } from './database.js'
+import { allSettled, statement, Unanswered, type Db, type Param } from './database.js'
 import { countDaysSql, gainSql, readingPointsSql } from './engagement.js'
 import { dialect, lockKeys, takeLocksSql, type Hooks, type recordTable } from './record-table.js'
 
@@ -30,7 +30,7 @@ import { dialect, lockKeys, takeLocksSql, type Hooks, type recordTable } from '.
 // (its keys', its members', then the list's shared lock) in a statement of their own, before the statement that
 // reads what they guard (a statement reads what committed before it began); a held unique key fails the statement
 // itself (`keys_taken`, migration 13: SQLSTATE WR409), so that its answer may go unawaited with the COMMIT behind it
-// (`Sent`, database.ts).
+// (`Unanswered`, database.ts).
 
 /** The fast paths of one store. */
 export interface FastPaths {
@@ -61,10 +61,10 @@ export interface TableParts<Row extends BaseRow> {
 }
 
 /**
- * A new row written: the answer is handed back unawaited (`Sent`) when the row's own check passed, for the
+ * A new row written: the answer is handed back unawaited (`Unanswered`) when the row's own check passed, for the
  * transaction's COMMIT to go out behind it. `matched`: the caller found, under its key's lock, that no row has the key.
  */
-export type WholeInsert<Row> = (db: Db, workspaceId: string, input: object, extra: Record<string, unknown>, matched: boolean) => Promise<Sent<Row>>
+export type WholeInsert<Row> = (db: Db, workspaceId: string, input: object, extra: Record<string, unknown>, matched: boolean) => Promise<Unanswered<Row>>
 
 /** What the activities' fast paths need of their store (activities.ts). */
 export interface ActivityParts {
@@ -106,7 +106,7 @@ export function fastPaths (): FastPaths {
  * statement: docs/performance.md). It reads the rows holding the row's unique keys, inserts the row and its side
  * rows, and moves the counted index. It sees what committed before it began, which is every write of those
  * keys: their locks were held by then. A key found held fails the statement (keys_taken, migration 13), so its
- * answer is handed back unawaited (`Sent`) and the transaction's COMMIT goes out behind it: a held key aborts the
+ * answer is handed back unawaited (`Unanswered`) and the transaction's COMMIT goes out behind it: a held key aborts the
  * transaction, which rolls back what the statement wrote and what the `complete` hook wrote before it, and fails
  * the write with its 409. The row's check runs before the statement is sent; a write that breaks a rule and gives
  * a held key answers the 409, as the ordinary steps do (they check the keys first).
@@ -188,7 +188,7 @@ function wholeInsert<Row extends BaseRow> (table: TableParts<Row>): WholeInsert<
     }, (error: unknown) => {
       throw heldKey(error, keys, input) ?? error
     })
-    if (broken === undefined) return new Sent(answer)
+    if (broken === undefined) return new Unanswered(answer)
     // A held key's 409 comes first; then the rule's error rolls the write back.
     await answer
     throw broken.rule
