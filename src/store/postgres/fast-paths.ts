@@ -3,7 +3,7 @@ import { dayOf, inWindow, leavesWindowAt } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import { isId } from '../../domain/uuid.js'
 import type { ActivityPatch } from '../../schemas/activities.js'
-import type { NamedInput } from '../model/bulk.js'
+import type { InputWithMemberId } from '../model/bulk.js'
 import { NO_CHANNEL } from '../model/engagement.js'
 import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql, type UniqueKey } from '../model/matching.js'
 import { newRow } from '../model/rows.js'
@@ -76,7 +76,7 @@ export interface ActivityParts {
 
 export interface ActivityFastPaths {
   /** A new activity of a type the process remembers, written; undefined when it remembers none. */
-  insert: (tx: Db, workspaceId: string, input: NamedInput, matched: boolean) => Promise<ActivityRow> | undefined
+  insert: (tx: Db, workspaceId: string, input: InputWithMemberId, matched: boolean) => Promise<ActivityRow> | undefined
   /** The id the process remembers of the workspace's type `key`. */
   typeId: (workspaceId: string, key: string) => string | undefined
   /** The activities' store, remembering the types its writes used once they are done. */
@@ -225,7 +225,7 @@ function activityFastPaths ({ table, clock, checkReferences }: ActivityParts, ty
     SELECT ${index.parts.result('$10::boolean')}`)
 
   /** The statements go out together; the first field that names no record fails. */
-  async function insertKnown (tx: Db, workspaceId: string, input: NamedInput, typeId: string, matched: boolean): Promise<ActivityRow> {
+  async function insertKnown (tx: Db, workspaceId: string, input: InputWithMemberId, typeId: string, matched: boolean): Promise<ActivityRow> {
     if (!isId(workspaceId) || !isId(input.memberId)) throw new InvalidFieldError('memberId')
     const now = clock()
     const at = input.createdAt ?? now

@@ -3,7 +3,7 @@ import type { Clock } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { asActivityMemberError, checkActivityReferences, itemOutcome, putOutcomes } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore, type ItemError, type MemberByEmail } from '../types.js'
-import { editOf, judge, mayBeIndependent, type NamedInput } from '../model/bulk.js'
+import { editOf, judge, mayBeIndependent, type InputWithMemberId } from '../model/bulk.js'
 import type { MemberRow } from '../model/records.js'
 import { DEFAULT_POINTS } from '../../domain/engagement.js'
 import { spansByMember, type Gain } from '../model/engagement.js'
@@ -114,8 +114,8 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     return id
   }
 
-  /** The input with its member named by id: the workspace's member with `member`'s email, made when none has it. */
-  function named (workspaceId: string, input: ActivityInput): NamedInput {
+  /** The input with its member resolved to an id: the workspace's member with `member`'s email, made when none has it. */
+  function resolveMember (workspaceId: string, input: ActivityInput): InputWithMemberId {
     if (input.member === undefined) return input
     const { member, ...rest } = input
     return { ...rest, memberId: memberByEmail(workspaceId, member, input.source ?? 'Api') }
@@ -137,7 +137,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
    * the rows go in.
    */
   function insertAll (workspaceId: string, given: readonly ActivityInput[], matched = false, judged = false): ActivityRow[] {
-    const inputs = given.map((input) => named(workspaceId, input))
+    const inputs = given.map((input) => resolveMember(workspaceId, input))
     const now = clock()
     const ats = inputs.map((input) => input.createdAt ?? now)
     const memberIds = inputs.map((input) => input.memberId)
@@ -205,11 +205,11 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
   const put = db.transaction((workspaceId: string, input: ActivityInput) => {
     const found = table.matchOf(workspaceId, input)
     if (found === undefined) return { row: insertAll(workspaceId, [input], true)[0]!, created: true }
-    const { createdAt, member, ...patch } = named(workspaceId, input)
+    const { createdAt, member, ...patch } = resolveMember(workspaceId, input)
     return { row: updateRow(found, patch), created: false }
   })
   /** A batch of independent items (model/bulk.ts), judged for all at once and written together; undefined for another shape. */
-  function putIndependent (workspaceId: string, inputs: readonly ActivityInput[]): RowOutcome[] | undefined {
+  function putBatch (workspaceId: string, inputs: readonly ActivityInput[]): RowOutcome[] | undefined {
     const keys = inputs.map((input) => table.keyOf(workspaceId, input))
     if (!mayBeIndependent(inputs, keys)) return undefined
     // Nothing is written while the batch is judged, so each record is looked up once (a batch names a few channels
@@ -241,7 +241,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     pendingEngagement = []
     try {
       const outcomes = table.batched(workspaceId, () =>
-        putIndependent(workspaceId, inputs) ?? inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
+        putBatch(workspaceId, inputs) ?? inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
       addPending()
       return outcomes
     } finally {
