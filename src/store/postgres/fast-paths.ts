@@ -132,11 +132,11 @@ function wholeInsert<Row extends BaseRow> (table: TableParts<Row>): WholeInsert<
       ? `SELECT DISTINCT ON (key) key, id FROM (${table.holdersSql('$2')!}) AS h ORDER BY key, created_at, id`
       : `SELECT '' AS key, id FROM (${matchSql(resource.table, 'id', match as never, { ...dialect, param: (n) => `($2::text[])[${n}]` })}) AS h`
   // The keys' locks ($2) and then the list's, for a write that takes no other lock.
-  const lockKeysAndList = statement(`SELECT (${takeLocksSql('$2')}) AS n, ${index.parts.lockSql('$1')} AS list`)
+  const lockKeysAndList = statement(`SELECT (${takeLocksSql('$2')}) AS n, ${index.fragments.lockSql('$1')} AS list`)
   const insertAll = statement<MoveResult>(`WITH ${takenSql === undefined ? '' : `taken AS (${takenSql}),`}
     inserted AS (${table.insertSql(first)}),
-    ${[...sideCtes, index.parts.ctes({ at: at('created_at'), id: at('id'), delta: '1' })].join(',\n')}
-    SELECT ${index.parts.result('$3::boolean')}${takenSql === undefined
+    ${[...sideCtes, index.fragments.ctes({ at: at('created_at'), id: at('id'), delta: '1' })].join(',\n')}
+    SELECT ${index.fragments.result('$3::boolean')}${takenSql === undefined
       ? ''
       : ',\n(SELECT keys_taken(json_agg(json_build_array(key, id))) FROM taken HAVING count(*) > 0) AS taken'}`)
 
@@ -180,10 +180,10 @@ function wholeInsert<Row extends BaseRow> (table: TableParts<Row>): WholeInsert<
     }
     const answer = allSettled([
       locked,
-      listWithKeys ? undefined : index.parts.lock(db, workspaceId),
-      insertAll(db, workspaceId, keyValues, index.parts.readsOpen(1), ...table.values(row), ...table.sideArrays(row))
+      listWithKeys ? undefined : index.fragments.lock(db, workspaceId),
+      insertAll(db, workspaceId, keyValues, index.fragments.shouldReadOpenCount(1), ...table.values(row), ...table.sideArrays(row))
     ]).then(([, , [result]]) => {
-      index.parts.settle(db, workspaceId, result, 1)
+      index.fragments.restructureIfNeeded(db, workspaceId, result, 1)
       return row
     }, (error: unknown) => {
       throw heldKey(error, keys, input) ?? error
@@ -210,7 +210,7 @@ function activityFastPaths ({ table, clock, checkReferences }: ActivityParts, ty
   const index = table.index!
   const lockForInsert = statement<{ member: string | null }>(`SELECT ${readingPointsSql('$1')} AS points,
       (SELECT id FROM members WHERE workspace_id = $1::uuid AND id = $2 FOR NO KEY UPDATE) AS member,
-      ${index.parts.lockSql('$1')} AS list`)
+      ${index.fragments.lockSql('$1')} AS list`)
   // $1 the workspace, $2 the member, $3 the activity's time, $4 its type, $5 its channel (NO_CHANNEL for none), $6 now,
   // $7 when it leaves the window, $8 whether it is in the window, $9 its day, $10 whether to read the open count
   // (counted-index.ts), $11 its id; its row's columns from $12.
@@ -220,9 +220,9 @@ function activityFastPaths ({ table, clock, checkReferences }: ActivityParts, ty
         ${gainSql(4, '$8::boolean')}
       WHERE m.workspace_id = $1 AND m.id = $2
     ), inserted AS (${table.insertSql(12)}),
-    ${index.parts.ctes({ at: '$3', id: '$11', delta: '1' })},
+    ${index.fragments.ctes({ at: '$3', id: '$11', delta: '1' })},
     days AS (${countDaysSql('VALUES ($1::uuid, $2::uuid, $9::int4, $4::uuid, $5::uuid, 1)')})
-    SELECT ${index.parts.result('$10::boolean')}`)
+    SELECT ${index.fragments.result('$10::boolean')}`)
 
   /** The statements go out together; the first field that names no record fails. */
   async function insertKnown (tx: Db, workspaceId: string, input: InputWithMemberId, typeId: string, matched: boolean): Promise<ActivityRow> {
@@ -239,10 +239,10 @@ function activityFastPaths ({ table, clock, checkReferences }: ActivityParts, ty
     ])
     const written = (async () => {
       const row = await table.newChecked(tx, workspaceId, input, { activity_type_id: typeId, created_at: at, updated_at: now }, matched)
-      const readsOpen = index.parts.readsOpen(1)
+      const readOpenCount = index.fragments.shouldReadOpenCount(1)
       const [moved] = await insertOfKnownType(tx, workspaceId, memberId, at, typeId, row.channel_id ?? NO_CHANNEL, now,
-        leavesWindowAt(at), inWindow(at, now), dayOf(at), readsOpen, row.id, ...table.rowValues(row))
-      index.parts.settle(tx, workspaceId, moved, 1)
+        leavesWindowAt(at), inWindow(at, now), dayOf(at), readOpenCount, row.id, ...table.rowValues(row))
+      index.fragments.restructureIfNeeded(tx, workspaceId, moved, 1)
       return row
     })()
     const [, row] = await allSettled([checked, written])

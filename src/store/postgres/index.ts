@@ -62,7 +62,7 @@ export async function openPostgresStore (url: string, options: PostgresStoreOpti
   const fast = options.fastPaths === false ? undefined : fastPaths()
   const upkeep = async () => {
     await engagement.refreshAll()
-    await members.settlePulseBlocks()
+    await members.rebalancePulseBlocks()
   }
   const refresher = startRefresher(upkeep)
   const identity = postgresIdentity(pool, clock)

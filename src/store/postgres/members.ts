@@ -244,7 +244,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     await clearCompanyKeys(db, workspaceId, from, to)
   }
 
-  return { store, table, recordsOf, companyRemoving, settlePulseBlocks: pulseBlocks.settleAll }
+  return { store, table, recordsOf, companyRemoving, rebalancePulseBlocks: pulseBlocks.rebalanceAll }
 }
 
 const mergesOf = statement<MergeRow>(`SELECT id, member_id, merged_member_id FROM member_merges
