@@ -12,7 +12,7 @@ import type { Resource } from '../model/resources.js'
 import { InvalidFieldError, type ActivityStore, type ActivityTypeStore } from '../types.js'
 import type { countedIndex, MoveResult } from './counted-index.js'
 import { allSettled, statement, Unanswered, type Db, type Param } from './database.js'
-import { countDaysSql, gainSql, readingPointsSql } from './engagement.js'
+import { countDaysSql, addPointsSql, readingPointsSql } from './engagement.js'
 import { dialect, lockKeys, takeLocksSql, type Hooks, type recordTable } from './record-table.js'
 
 // PostgreSQL's fast paths: what buys a write speed beyond its ordinary steps, which are complete and correct without
@@ -217,7 +217,7 @@ function activityFastPaths ({ table, clock, checkReferences }: ActivityParts, ty
   const insertOfKnownType = statement<MoveResult>(`WITH member AS (
       UPDATE members m SET activity_count = m.activity_count + 1,
         first_activity = least(m.first_activity, to_timestamp($3)), last_activity = greatest(m.last_activity, to_timestamp($3)),
-        ${gainSql(4, '$8::boolean')}
+        ${addPointsSql(4, '$8::boolean')}
       WHERE m.workspace_id = $1 AND m.id = $2
     ), inserted AS (${table.insertSql(12)}),
     ${index.fragments.ctes({ at: '$3', id: '$11', delta: '1' })},
