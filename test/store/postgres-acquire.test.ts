@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { createServer, type Socket } from 'node:net'
 import { describe, test } from 'node:test'
 import postgres from 'postgres'
-import { admit, connect, poolStats, reconnectDelay, statement, transaction } from '../../src/store/postgres/database.js'
+import { connect, limitQueue, poolStats, reconnectDelay, statement, transaction } from '../../src/store/postgres/database.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { StoreUnavailableError } from '../../src/store/types.js'
 import { postgresAvailable, postgresSchema } from '../support/helpers.js'
@@ -36,7 +36,7 @@ describe('waiting for a PostgreSQL connection', () => {
     })
     const options = { poolSize: 2, statementTimeoutMs: 1000, acquireTimeoutMs: 300 }
     const pool = connect(`postgres://nobody@127.0.0.1:${(silent.address() as { port: number }).port}/none`, options)
-    admit(pool, options)
+    limitQueue(pool, options)
     t.after(async () => await pool.end({ timeout: 0 }))
     const select = statement('SELECT 1')
     const started = performance.now()
@@ -61,7 +61,7 @@ describe('waiting for a PostgreSQL connection', () => {
     await new Promise((resolve) => closed.close(resolve))
     const options = { poolSize: 1, statementTimeoutMs: 1000 }
     const pool = connect(`postgres://nobody@127.0.0.1:${port}/none`, options)
-    admit(pool, options)
+    limitQueue(pool, options)
     t.after(async () => await pool.end({ timeout: 0 }))
     const select = statement('SELECT 1')
     const started = performance.now()
@@ -89,7 +89,7 @@ describe('an operation that gave up its wait', { skip: !postgresAvailable && 'no
     await schema.sql`CREATE TABLE waited (id int PRIMARY KEY)`
     const options = { poolSize: 1, statementTimeoutMs: 5000, acquireTimeoutMs: 300 }
     const pool = connect(schema.url, options)
-    admit(pool, options)
+    limitQueue(pool, options)
     t.after(async () => await pool.end({ timeout: 1 }))
     const insert = statement('INSERT INTO waited (id) VALUES ($1)')
     const sleepOn = statement('SELECT pg_sleep($1)')

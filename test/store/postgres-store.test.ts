@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
 import { describe, test } from 'node:test'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
-import { admit, afterCommit, connect, joined, Sent, statement, transaction } from '../../src/store/postgres/database.js'
+import { afterCommit, connect, join, limitQueue, statement, transaction, Unanswered } from '../../src/store/postgres/database.js'
 import { ConflictError, InvalidFieldError, StoreUnavailableError } from '../../src/store/types.js'
 import { api, buildTestApp, createMember, newWorkspace, postgresAvailable, postgresSchema, testStores } from '../support/helpers.js'
 
@@ -217,7 +217,7 @@ describe('postgres store transactions', { skip: !postgresAvailable && 'no Postgr
     await schema.sql`CREATE TABLE linked (id int PRIMARY KEY, next int REFERENCES linked DEFERRABLE INITIALLY DEFERRED)`
     const options = { poolSize: 1, statementTimeoutMs: 5000 }
     const pool = connect(schema.url, options)
-    admit(pool, options)
+    limitQueue(pool, options)
     t.after(async () => await pool.end({ timeout: 1 }))
     const insert = statement('INSERT INTO linked (id, next) VALUES ($1, $2)')
     for (let i = 1; i <= 3; i++) {
@@ -227,13 +227,13 @@ describe('postgres store transactions', { skip: !postgresAvailable && 'no Postgr
     assert.deepEqual([...await schema.sql`SELECT id FROM linked`], [{ id: 1 }])
   })
 
-  test('a last statement sent with the COMMIT (Sent) commits with it, or fails the transaction whole; in a savepoint, the savepoint alone', { timeout: 30_000 }, async (t) => {
+  test('a last statement sent with the COMMIT (Unanswered) commits with it, or fails the transaction whole; in a savepoint, the savepoint alone', { timeout: 30_000 }, async (t) => {
     const schema = await postgresSchema()
     t.after(async () => await schema.drop())
     await schema.sql`CREATE TABLE sent_rows (id int PRIMARY KEY)`
     const options = { poolSize: 1, statementTimeoutMs: 5000 }
     const pool = connect(schema.url, options)
-    admit(pool, options)
+    limitQueue(pool, options)
     t.after(async () => await pool.end({ timeout: 1 }))
     const insert = statement('INSERT INTO sent_rows (id) VALUES ($1)')
     const ids = async () => (await schema.sql<Array<{ id: number }>>`SELECT id FROM sent_rows ORDER BY id`).map(({ id }) => id)
@@ -241,7 +241,7 @@ describe('postgres store transactions', { skip: !postgresAvailable && 'no Postgr
     const answer = await transaction(pool, async (tx) => {
       await insert(tx, 1)
       afterCommit(tx, 'first', async () => { ran.push('first') })
-      return new Sent(insert(tx, 2).then(() => 'both written'))
+      return new Unanswered(insert(tx, 2).then(() => 'both written'))
     })
     assert.equal(answer, 'both written')
     assert.deepEqual(await ids(), [1, 2])
@@ -250,16 +250,16 @@ describe('postgres store transactions', { skip: !postgresAvailable && 'no Postgr
       await assert.rejects(transaction(pool, async (tx) => {
         await insert(tx, 10 + i)
         afterCommit(tx, 'failed', async () => { ran.push('failed') })
-        return new Sent(insert(tx, 1))
+        return new Unanswered(insert(tx, 1))
       }), { code: '23505' })
     }
     assert.deepEqual(await ids(), [1, 2], 'nothing of the failed transactions is written')
     assert.deepEqual(ran, ['first'])
     await transaction(pool, async (tx) => {
       await insert(tx, 3)
-      await assert.rejects(joined(pool, tx, async () => await transaction(pool, async (inner) => {
+      await assert.rejects(join(pool, tx, async () => await transaction(pool, async (inner) => {
         await insert(inner, 4)
-        return new Sent(insert(inner, 1))
+        return new Unanswered(insert(inner, 1))
       })), { code: '23505' })
       await insert(tx, 5)
     })

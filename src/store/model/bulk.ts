@@ -9,10 +9,10 @@ import { InvalidFieldError, type ActivityInput, type ItemError } from '../types.
 // together (new activities as createMany writes them) instead of one after the other, each in a savepoint.
 // Items of another shape go one by one.
 
-export type NamedInput = ActivityInput & { memberId: string }
+export type InputWithMemberId = ActivityInput & { memberId: string }
 
 /** What a bulk item does: makes an activity, edits the one it found, or answers its error and writes nothing. */
-export type Judgement = { error: ItemError } | { input: NamedInput, found?: ActivityRow }
+export type Judgement = { error: ItemError } | { input: InputWithMemberId, found?: ActivityRow }
 
 export interface Known {
   /** The row each item's (source, externalId) names, if any. */
@@ -24,7 +24,7 @@ export interface Known {
 }
 
 /** Whether the items may be judged together: each names its member by id, and no two share a key. */
-export function mayBeIndependent (inputs: readonly ActivityInput[], keys: ReadonlyArray<readonly string[] | undefined>): inputs is readonly NamedInput[] {
+export function mayBeIndependent (inputs: readonly ActivityInput[], keys: ReadonlyArray<readonly string[] | undefined>): inputs is readonly InputWithMemberId[] {
   if (inputs.some((input) => input.member !== undefined || input.memberId === undefined)) return false
   const given = keys.filter((key) => key !== undefined).map((key) => JSON.stringify(key))
   return new Set(given).size === given.length
@@ -34,7 +34,7 @@ export function mayBeIndependent (inputs: readonly ActivityInput[], keys: Readon
  * Each item's judgement, in order, as the item alone would meet it (a new one's memberId, then its references; a
  * found one's references, itself excluded); undefined when an item would move the activity it found.
  */
-export function judge (inputs: readonly NamedInput[], known: Known): Judgement[] | undefined {
+export function judge (inputs: readonly InputWithMemberId[], known: Known): Judgement[] | undefined {
   const judgements: Judgement[] = []
   for (const [i, input] of inputs.entries()) {
     const found = known.found[i]
@@ -49,11 +49,11 @@ export function judge (inputs: readonly NamedInput[], known: Known): Judgement[]
 }
 
 /** Whether the item would give the activity it found another member, type or channel. */
-export const moves = (input: NamedInput, row: Pick<ActivityRow, 'member_id' | 'activity_type_id' | 'channel_id'>, typeId: string | undefined): boolean =>
+export const moves = (input: InputWithMemberId, row: Pick<ActivityRow, 'member_id' | 'activity_type_id' | 'channel_id'>, typeId: string | undefined): boolean =>
   input.memberId !== row.member_id || typeId !== row.activity_type_id || (input.channelId !== undefined && input.channelId !== row.channel_id)
 
 /** The change an item makes to the activity it found: its fields but the ones that cannot change here. */
-export function editOf (input: NamedInput): Omit<NamedInput, 'createdAt' | 'memberId' | 'activityTypeKey' | 'member'> {
+export function editOf (input: InputWithMemberId): Omit<InputWithMemberId, 'createdAt' | 'memberId' | 'activityTypeKey' | 'member'> {
   const { createdAt, memberId, activityTypeKey, member, ...edit } = input
   return edit
 }

@@ -147,8 +147,8 @@ export function spansByMember (memberIds: readonly string[], ats: readonly numbe
 /** What an activity counts by: its member, day, type and channel. */
 export type CountedRow = Pick<ActivityRow, 'workspace_id' | 'member_id' | 'created_at' | 'activity_type_id' | 'channel_id'>
 
-/** The points a member's stored pulse gains, and the instant until which it stays exact with them. */
-export interface Gain {
+/** The points added to a member's stored pulse, and the instant until which it stays exact with them. */
+export interface AddedPoints {
   points: number
   until: number
 }
@@ -157,20 +157,20 @@ export interface Gain {
  * What new activities add to each member's stored pulse: the points of those in the window at `now` (`pointsOf`
  * gives an activity's; asked once per type and channel, as a bulk write's thousand rows have a few of each), and
  * the instant the first of them leaves it. (A member whose stored pulse is stale, or who is excluded, takes no
- * gain: the stores' update says so.)
+ * added points: the stores' update says so.)
  */
-export function gainsOf (rows: readonly CountedRow[], now: number, pointsOf: (row: CountedRow) => number): Map<string, Gain> {
-  const gains = new Map<string, Gain>()
+export function addedPointsOf (rows: readonly CountedRow[], now: number, pointsOf: (row: CountedRow) => number): Map<string, AddedPoints> {
+  const added = new Map<string, AddedPoints>()
   const points = new Map<string, number>()
   for (const row of rows) {
     if (!inWindow(row.created_at, now)) continue
-    const gained = gains.get(row.member_id) ?? { points: 0, until: NEVER }
+    const entry = added.get(row.member_id) ?? { points: 0, until: NEVER }
     const kind = `${row.activity_type_id} ${row.channel_id ?? NO_CHANNEL}`
     let worth = points.get(kind)
     if (worth === undefined) points.set(kind, worth = pointsOf(row))
-    gained.points += worth
-    gained.until = Math.min(gained.until, leavesWindowAt(row.created_at))
-    gains.set(row.member_id, gained)
+    entry.points += worth
+    entry.until = Math.min(entry.until, leavesWindowAt(row.created_at))
+    added.set(row.member_id, entry)
   }
-  return gains
+  return added
 }

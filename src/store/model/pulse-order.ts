@@ -39,7 +39,7 @@ export function exactOfStored (read: readonly MemberRow[], staleRows: readonly M
 }
 
 /** What a workspace's blocks need: the full ones cut, the small ones (below the top) joined to the block above. */
-export function blocksToSettle (blocks: readonly Block[], size: number): { full: Block[], small: Block[] } {
+export function blocksToRebalance (blocks: readonly Block[], size: number): { full: Block[], small: Block[] } {
   return {
     full: blocks.filter((block) => block.n >= fullBlock(size)),
     small: blocks.filter((block) => block.n < smallBlock(size) && block.at < TOP_BLOCK.at)

@@ -10,7 +10,7 @@ import { lockKeys, recordTable } from './record-table.js'
 import { toActivity, type ActivityRow, type MemberRow } from '../model/records.js'
 import { toColumns } from '../model/columns.js'
 import { sameKey } from '../model/matching.js'
-import { editOf, judge, mayBeIndependent, moves, type NamedInput } from '../model/bulk.js'
+import { editOf, judge, mayBeIndependent, moves, type InputWithMemberId } from '../model/bulk.js'
 import { activities } from '../model/resources.js'
 import { spansByMember } from '../model/engagement.js'
 import { lockPointsForWrite, type PostgresEngagement } from './engagement.js'
@@ -112,8 +112,8 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     ]
   }
 
-  /** The input with its member named by id: the workspace's member with `member`'s email, made when none has it (its lock taken). */
-  async function named (tx: Db, workspaceId: string, input: ActivityInput): Promise<NamedInput> {
+  /** The input with its member resolved to an id: the workspace's member with `member`'s email, made when none has it (its lock taken). */
+  async function resolveMember (tx: Db, workspaceId: string, input: ActivityInput): Promise<InputWithMemberId> {
     if (input.member === undefined) return input
     const { member, ...rest } = input
     return { ...rest, memberId: await memberByEmail(tx, workspaceId, member, input.source ?? 'Api') }
@@ -132,7 +132,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    * Sends a new activity's member update (its lock and counts) and reference checks; `checked` fails as the first
    * field that names no record. `extra` holds the row's times.
    */
-  function admit (tx: Db, workspaceId: string, input: NamedInput) {
+  function attachAndCheck (tx: Db, workspaceId: string, input: InputWithMemberId) {
     if (!isId(workspaceId) || !isId(input.memberId)) throw new InvalidFieldError('memberId')
     const now = clock()
     const at = input.createdAt ?? now
@@ -151,10 +151,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    * A new activity: its member's lock and counts and its references first, then its type found or made, then the row
    * (a type the fast paths remember: theirs).
    */
-  async function insert (tx: Db, workspaceId: string, input: NamedInput, matched = false): Promise<ActivityRow> {
+  async function insert (tx: Db, workspaceId: string, input: InputWithMemberId, matched = false): Promise<ActivityRow> {
     const fastRow = fastActivities?.insert(tx, workspaceId, input, matched)
     if (fastRow !== undefined) return await fastRow
-    const { checked, extra } = admit(tx, workspaceId, input)
+    const { checked, extra } = attachAndCheck(tx, workspaceId, input)
     // A type made here is made after the member's lock, as every write takes that lock first.
     await checked
     const typed = { ...extra, activity_type_id: await activityTypeId(tx, workspaceId, input.activityTypeKey) }
@@ -169,7 +169,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    * table, and each new type is found or made once. The first bad field of the first bad input fails the batch,
    * members before other references (as on SQLite). Answers each input's row times and type.
    */
-  async function admitMany (tx: Db, workspaceId: string, inputs: readonly NamedInput[]) {
+  async function attachAndCheckMany (tx: Db, workspaceId: string, inputs: readonly InputWithMemberId[]) {
     if (!isId(workspaceId) || !inputs.every((input) => isId(input.memberId))) throw new InvalidFieldError('memberId')
     const now = clock()
     const ats = inputs.map((input) => input.createdAt ?? now)
@@ -230,7 +230,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    */
   async function putIn (tx: Db, workspaceId: string, input: ActivityInput): Promise<{ row: ActivityRow, created: boolean }> {
     const found = await table.matching(tx, workspaceId, table.keyOf(workspaceId, input))
-    const { createdAt, member, ...patch } = await named(tx, workspaceId, input)
+    const { createdAt, member, ...patch } = await resolveMember(tx, workspaceId, input)
     if (found === undefined) return { row: await insert(tx, workspaceId, { ...patch, ...(createdAt === undefined ? {} : { createdAt }) }, true), created: true }
     const row = await updateIn(tx, workspaceId, found.id, patch)
     // The row was found under the pair's lock, which every write giving an activity a pair takes: it is still there.
@@ -244,7 +244,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
    * and the valid ones are written together, new activities as createMany writes them: a few round trips for the
    * whole batch instead of several per item. Answers undefined for items of another shape (they go one by one).
    */
-  async function putIndependent (tx: Db, workspaceId: string, inputs: readonly ActivityInput[]): Promise<RowOutcome[] | undefined> {
+  async function putBatch (tx: Db, workspaceId: string, inputs: readonly ActivityInput[]): Promise<RowOutcome[] | undefined> {
     const keys = inputs.map((input) => table.keyOf(workspaceId, input))
     if (!isId(workspaceId) || !mayBeIndependent(inputs, keys)) return undefined
     const typeKeys = [...new Set(inputs.map((input) => input.activityTypeKey))]
@@ -264,7 +264,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     if (judgements === undefined) return undefined
     const fresh = judgements.flatMap((j) => 'input' in j && j.found === undefined ? [j.input] : [])
     const edited = judgements.flatMap((j) => 'input' in j && j.found !== undefined ? [{ input: j.input, row: j.found }] : [])
-    const inserted = fresh.length === 0 ? [] : await table.insertRows(tx, workspaceId, fresh, await admitted(tx, workspaceId, fresh), true)
+    const inserted = fresh.length === 0 ? [] : await table.insertRows(tx, workspaceId, fresh, await attachChecked(tx, workspaceId, fresh), true)
     if (inserted.length > 0) await engagement.added(tx, inserted, clock())
     // The found rows again, locked now, after the members' locks (as every write takes them): one a concurrent
     // write moved meanwhile makes this a batch of another shape, tried again from the start.
@@ -279,10 +279,10 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     return judgements.map((j) => 'error' in j ? j : j.found === undefined ? { row: inserted[n++]!, created: true } : { row: patched[m++]!, created: false })
   }
 
-  /** admitMany for inputs already judged valid: a member deleted since (no lock held then) asks for the batch again. */
-  async function admitted (tx: Db, workspaceId: string, inputs: readonly NamedInput[]) {
+  /** attachAndCheckMany for inputs already checked: a member deleted since (no lock held then) asks for the batch again. */
+  async function attachChecked (tx: Db, workspaceId: string, inputs: readonly InputWithMemberId[]) {
     try {
-      return await admitMany(tx, workspaceId, inputs)
+      return await attachAndCheckMany(tx, workspaceId, inputs)
     } catch (error) {
       if (error instanceof InvalidFieldError) throw new Retry()
       throw error
@@ -307,16 +307,16 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     async create (workspaceId, input: ActivityInput) {
       return toActivity(await transaction(pool, async (tx) => {
         await lockKeys(tx, locksOf(workspaceId, input))
-        return await insert(tx, workspaceId, await named(tx, workspaceId, input))
+        return await insert(tx, workspaceId, await resolveMember(tx, workspaceId, input))
       }))
     },
 
     async createMany (workspaceId, inputs: ActivityInput[]) {
       const rows = await transaction(pool, async (tx) => {
         await lockKeys(tx, inputs.flatMap((input) => locksOf(workspaceId, input)))
-        const namedInputs: NamedInput[] = []
-        for (const input of inputs) namedInputs.push(await named(tx, workspaceId, input))
-        const rows = await table.insertRows(tx, workspaceId, namedInputs, await admitMany(tx, workspaceId, namedInputs))
+        const resolved: InputWithMemberId[] = []
+        for (const input of inputs) resolved.push(await resolveMember(tx, workspaceId, input))
+        const rows = await table.insertRows(tx, workspaceId, resolved, await attachAndCheckMany(tx, workspaceId, resolved))
         await engagement.added(tx, rows, clock())
         return rows
       })
@@ -341,7 +341,7 @@ export function postgresActivities (pool: Pool, counters: Counters, blockSize: n
     async putMany (workspaceId, inputs) {
       return putOutcomes(await transaction(pool, async (tx) => {
         await lockKeys(tx, inputs.flatMap((input) => locksOf(workspaceId, input)))
-        const independent = await putIndependent(tx, workspaceId, inputs)
+        const independent = await putBatch(tx, workspaceId, inputs)
         return independent ?? await eachInSavepoint(tx, inputs, async (sp, input) => await putIn(sp, workspaceId, input))
       }), toActivity)
     },

@@ -50,7 +50,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
       INSERT INTO list_counts (workspace_id, list, slot, closed) SELECT $1::uuid, '${list}', ${CONNECTION_SLOT}, ${key.delta}::int8 FROM moved
       ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed
     ), counted AS (${counters.addSql(counter, '$1::uuid', `${key.delta}::int8`)})`
-  // What `settle` needs of them: the block's new count, and when `withOpen` holds and there is no block above the
+  // What `restructureIfNeeded` needs of them: the block's new count, and when `withOpen` holds and there is no block above the
   // key (the open block), the open count before this write.
   const moveResult = (withOpen: string) => `(SELECT n::float8 FROM moved) AS n,
       CASE WHEN ${withOpen} AND NOT EXISTS (SELECT 1 FROM moved) THEN ${openSql} END AS open`
@@ -65,7 +65,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   const checkEvery = Math.max(1, Math.floor(blockSize / 64))
   let adds = 0
   /** Whether a write that moves the list by `delta` asks for the open count (moveResult's `withOpen`). */
-  const readsOpen = (delta: number) => delta > 0 && ++adds % checkEvery === 0
+  const shouldReadOpenCount = (delta: number) => delta > 0 && ++adds % checkEvery === 0
   const addClosed = statement(`INSERT INTO list_counts (workspace_id, list, slot, closed) VALUES ($1, $2, ${CONNECTION_SLOT}, $3)
     ON CONFLICT (workspace_id, list, slot) DO UPDATE SET closed = list_counts.closed + excluded.closed`)
   const readOpen = statement<{ open: number }>(`SELECT ${openSql} AS open`)
@@ -143,7 +143,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
   // the writers before it end: one at a time covers them all.
   const running = new Set<string>()
 
-  function due (db: Db, workspaceId: string): void {
+  function restructureAfterCommit (db: Db, workspaceId: string): void {
     // A failed restructure, or a write it did not see, is handled by the next write that finds it due; the write
     // itself has committed.
     afterCommit(db, `${list}:${workspaceId}`, async () => {
@@ -158,10 +158,10 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
     })
   }
 
-  /** After a move: a restructure once the write commits, when its block (or the open block) is now due. */
-  function settle (db: Db, workspaceId: string, result: MoveResult | undefined, delta: number): void {
+  /** After a move: a restructure once the write commits, when its block is now full or small (or the open block full). */
+  function restructureIfNeeded (db: Db, workspaceId: string, result: MoveResult | undefined, delta: number): void {
     if (result?.n != null ? result.n >= full || result.n < small : result?.open != null && result.open + delta >= full) {
-      due(db, workspaceId)
+      restructureAfterCommit(db, workspaceId)
     }
   }
 
@@ -174,24 +174,24 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
       // The shared lock is sent first, on the same connection, so the server holds it before the block moves.
       const [, [result]] = await allSettled([
         lockShared(db, workspaceId),
-        moveKey(db, workspaceId, key.at, key.id, delta, readsOpen(delta))
+        moveKey(db, workspaceId, key.at, key.id, delta, shouldReadOpenCount(delta))
       ])
-      settle(db, workspaceId, result, delta)
+      restructureIfNeeded(db, workspaceId, result, delta)
     },
 
     /**
-     * `moved` as parts of a caller's statement ($1 the workspace), for a write that sends all of its own in one:
+     * `moved` as fragments of a caller's statement ($1 the workspace), for a write that sends all of its own in one:
      * `lockSql` goes in an earlier statement of the transaction (or `lock`, that statement alone: a statement sees
      * what committed before it began, and the blocks must not move under it), `ctes` and `result` in that one, and
-     * its row goes to `settle`.
+     * its row goes to `restructureIfNeeded`.
      */
-    parts: {
+    fragments: {
       lockSql: (workspaceId: string) => lockSql('pg_advisory_xact_lock_shared', workspaceId),
       lock: lockShared,
       ctes: moveCtes,
       result: moveResult,
-      readsOpen,
-      settle
+      shouldReadOpenCount,
+      restructureIfNeeded
     },
 
     /**
@@ -216,7 +216,7 @@ export function countedIndex (pool: Pool, counters: Counters, table: string, cou
       await allSettled([...counts].map(async ([block, n]) => await move(db, workspaceId, block, delta * n)))
       await closedMoves(db, workspaceId, delta * inClosed)
       const unbalanced = [...counts].some(([block, n]) => block.n + delta * n >= full || block.n + delta * n < small)
-      if (unbalanced || open + delta * (keys.length - inClosed) >= full) due(db, workspaceId)
+      if (unbalanced || open + delta * (keys.length - inClosed) >= full) restructureAfterCommit(db, workspaceId)
     },
 
     /**

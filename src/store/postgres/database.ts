@@ -216,7 +216,7 @@ export const DEFAULT_ACQUIRE_TIMEOUT_MS = 2000
  * Bounds the operations waiting for a connection, in number (postgres.js would queue without limit) and in time
  * (postgres.js would wait as long as its connections take to open, or to free).
  */
-export function admit (pool: Pool, options: PostgresOptions): void {
+export function limitQueue (pool: Pool, options: PostgresOptions): void {
   const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS
   pools.set(pool, {
     limit: options.poolSize + (options.queueLimit ?? 1000),
@@ -385,21 +385,21 @@ export function afterCommit (tx: Db, key: string, task: () => Promise<void>): vo
  * failure aborts the transaction, the server answers the COMMIT with ROLLBACK, and the transaction fails with
  * their error as if the work had thrown it.
  */
-export class Sent<T> {
+export class Unanswered<T> {
   constructor (readonly answer: Promise<T>) {
     // Awaited once the COMMIT is answered: a failure is handled then, not unhandled before.
     answer.catch(() => {})
   }
 }
 
-const answered = async <T>(outcome: T | Sent<T>): Promise<T> => outcome instanceof Sent ? await outcome.answer : outcome
+const answered = async <T>(outcome: T | Unanswered<T>): Promise<T> => outcome instanceof Unanswered ? await outcome.answer : outcome
 
 /**
  * Runs `work` as one transaction (READ COMMITTED), again when the database asks for a retry; then the work it
- * asked to run after commit (see afterCommit). Inside a keyed unit (see joined), a savepoint of the unit's
+ * asked to run after commit (see afterCommit). Inside a keyed unit (see join), a savepoint of the unit's
  * transaction instead.
  */
-export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>): Promise<T> {
+export async function transaction<T> (pool: Pool, work: (tx: Db) => Promise<T | Unanswered<T>>): Promise<T> {
   const unit = unitOf(pool)
   if (unit !== undefined) return await nested(unit, work)
   const admission = pools.get(pool)
@@ -429,7 +429,7 @@ function unitOf (pool: Db): Unit | undefined {
  * transaction() runs it again whole. The work must send one statement or transaction at a time (savepoints
  * nest on one connection).
  */
-export async function joined<T> (pool: Pool, tx: Db, work: () => Promise<T>): Promise<T> {
+export async function join<T> (pool: Pool, tx: Db, work: () => Promise<T>): Promise<T> {
   return await savepoint(tx, async (sp) => {
     const unit: Unit = { pool, tx: sp, open: true }
     try {
@@ -440,7 +440,7 @@ export async function joined<T> (pool: Pool, tx: Db, work: () => Promise<T>): Pr
   })
 }
 
-async function nested<T> (unit: Unit, work: (tx: Db) => Promise<T | Sent<T>>): Promise<T> {
+async function nested<T> (unit: Unit, work: (tx: Db) => Promise<T | Unanswered<T>>): Promise<T> {
   try {
     return await savepoint(unit.tx, work)
   } catch (error) {
@@ -479,7 +479,7 @@ function lost (tx: Db): void {
 }
 
 /** Runs `run` in the transaction (or savepoint) `tx`: its failure by a lost connection never settles (see above). */
-async function held<T> (tx: Db, run: () => Promise<T>): Promise<T> {
+async function guardConnectionLoss<T> (tx: Db, run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
@@ -494,7 +494,7 @@ async function held<T> (tx: Db, run: () => Promise<T>): Promise<T> {
 // Thrown in a transaction that begins after its wait was given up: nothing of its work is sent.
 class Abandoned extends Error {}
 
-async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>, admission: Admission | undefined): Promise<T> {
+async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Unanswered<T>>, admission: Admission | undefined): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const tasks = new Map<string, () => Promise<void>>()
     const asked = performance.now()
@@ -530,7 +530,7 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>, a
         }
         committed.set(tx, tasks)
         links.set(tx, link)
-        return await held(tx, async () => await work(tx))
+        return await guardConnectionLoss(tx, async () => await work(tx))
       }).catch((error: unknown) => {
         if (isLost(error)) link.closed = true
         if (admission !== undefined) {
@@ -539,7 +539,7 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>, a
         }
         throw error
       })
-      const outcome = await (given === undefined ? begun : Promise.race([begun, given])) as T | Sent<T>
+      const outcome = await (given === undefined ? begun : Promise.race([begun, given])) as T | Unanswered<T>
       // The COMMIT is answered; statements sent before it failed if their answer did (the server rolled back).
       const result = await answered(outcome)
       if (link.wrote === true) refusalsOf(pool).accepted()
@@ -559,7 +559,7 @@ async function retried<T> (pool: Pool, work: (tx: Db) => Promise<T | Sent<T>>, a
  * Runs `work` in a savepoint of the transaction `tx`: when it fails, what it wrote is rolled back and the
  * transaction goes on. Work asked to run after commit inside it runs after the transaction's commit.
  */
-async function savepoint<T> (tx: Db, work: (sp: Db) => Promise<T | Sent<T>>): Promise<T> {
+async function savepoint<T> (tx: Db, work: (sp: Db) => Promise<T | Unanswered<T>>): Promise<T> {
   return await (tx as postgres.TransactionSql).savepoint(async (sp) => {
     const tasks = committed.get(tx)
     if (tasks !== undefined) committed.set(sp, tasks)
@@ -567,7 +567,7 @@ async function savepoint<T> (tx: Db, work: (sp: Db) => Promise<T | Sent<T>>): Pr
     if (link !== undefined) links.set(sp, link)
     // A savepoint has no COMMIT to send: its work's last answer is awaited inside, so that its failure rolls back
     // the savepoint alone.
-    return await held(sp, async () => await answered(await work(sp)))
+    return await guardConnectionLoss(sp, async () => await answered(await work(sp)))
   }) as T
 }
 
@@ -649,7 +649,7 @@ export function postgresDriver (pool: Pool): Driver {
     transaction: async (work) => await transaction(pool, async (tx) => await work(wrapped(tx))),
     savepoint: async (tx, work) => await savepoint(connectionOf(tx), async (sp) => await work(wrapped(sp))),
     unit: async (work) => await transaction(pool, async (tx) => await work(wrapped(tx))),
-    join: async (tx, work) => await joined(pool, connectionOf(tx), work)
+    join: async (tx, work) => await join(pool, connectionOf(tx), work)
   }
 }
 

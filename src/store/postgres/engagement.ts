@@ -2,7 +2,7 @@ import { DEFAULT_LEVEL_THRESHOLDS, dayOf, engagementOf, inWindow, type TypeContr
 import type { Clock } from '../../domain/time.js'
 import { isId } from '../../domain/uuid.js'
 import type { EngagementStore } from '../types.js'
-import { contributionsOf, exactUntil, gainsOf, knownPulse, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow, type CountedRow } from '../model/engagement.js'
+import { addedPointsOf, contributionsOf, exactUntil, knownPulse, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow, type CountedRow } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import { allSettled, statement, transaction, type Db, type Pool } from './database.js'
 
@@ -24,18 +24,18 @@ const channelOf = (row: Pick<ActivityRow, 'channel_id'>) => row.channel_id ?? NO
  * The SET terms that raise a member's stored pulse by the points of one new activity when it is in the window (the
  * SQL `inWindow`), in the statement that updates the member's counts: $n the type, $n+1 the channel (NO_CHANNEL for
  * none), $n+2 now, $n+3 when the activity leaves the window ($1 the workspace). A stale (or excluded) member takes
- * no gain, as in `added`.
+ * no points, as in `added`.
  */
-export const gainSql = (n: number, inWindow: string) => {
-  const gaining = `${inWindow} AND m.excluded = 0 AND m.pulse_until + 0 > $${n + 2}`
-  return `pulse = CASE WHEN ${gaining} THEN m.pulse + coalesce(
+export const addPointsSql = (n: number, inWindow: string) => {
+  const adding = `${inWindow} AND m.excluded = 0 AND m.pulse_until + 0 > $${n + 2}`
+  return `pulse = CASE WHEN ${adding} THEN m.pulse + coalesce(
       (SELECT points FROM activity_type_channel_points WHERE workspace_id = $1 AND activity_type_id = $${n} AND channel_id = $${n + 1}),
       (SELECT points FROM activity_types WHERE workspace_id = $1 AND id = $${n}), 0) ELSE m.pulse END,
-    pulse_until = CASE WHEN ${gaining} THEN least(m.pulse_until, $${n + 3}) ELSE m.pulse_until END`
+    pulse_until = CASE WHEN ${adding} THEN least(m.pulse_until, $${n + 3}) ELSE m.pulse_until END`
 }
 
 // The points lock of a workspace: activity writes hold it in shared mode from before they lock a member or read a
-// type's points (a new activity's gain), a change of points (a type's points or overrides, a channel's delete) in
+// type's points (a new activity's added points), a change of points (a type's points or overrides, a channel's delete) in
 // exclusive mode from before it marks members stale. So a change waits for the writes that may have read the old
 // points, then sees their activities when it marks their members; a write that starts later reads the new points.
 // Without it, a write that read the old points and committed after the change marked the type's members kept a
@@ -96,7 +96,7 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
   // planned as a scan of every member (a generic plan, or stale statistics), milliseconds for each activity written.
   // `pulse_until + 0`: no index on pulse_until can serve the statement either (a generic plan on a new table's
   // statistics walked members_by_pulse_until over every exact member of the workspace).
-  const gain = statement(`UPDATE members m SET pulse = m.pulse + g.points, pulse_until = least(m.pulse_until, g.until)
+  const addPoints = statement(`UPDATE members m SET pulse = m.pulse + g.points, pulse_until = least(m.pulse_until, g.until)
     FROM unnest($2::uuid[], $3::float8[], $4::float8[]) AS g (id, points, until)
     WHERE m.workspace_id = $1 AND m.id = ANY($2::uuid[]) AND m.id = g.id AND m.excluded = 0 AND m.pulse_until + 0 > $5`)
   const staleOfType = statement(`UPDATE members SET pulse_until = 0 WHERE workspace_id = $1 AND excluded = 0 AND id IN (
@@ -232,9 +232,9 @@ export function postgresEngagement (pool: Pool, clock: Clock) {
       }
       const [, , points] = await allSettled([locked, counting, pointsOf(db, workspaceId, recent.map((row) => row.activity_type_id), recent.map(channelOf))])
       const pointsByKey = new Map(points.map((row) => [`${row.type} ${row.channel}`, row.points]))
-      const gains = gainsOf(recent, now, (row) => pointsByKey.get(`${row.activity_type_id} ${channelOf(row)}`) ?? 0)
-      const ids = [...gains.keys()]
-      await gain(db, workspaceId, ids, ids.map((id) => gains.get(id)!.points), ids.map((id) => gains.get(id)!.until), now)
+      const added = addedPointsOf(recent, now, (row) => pointsByKey.get(`${row.activity_type_id} ${channelOf(row)}`) ?? 0)
+      const ids = [...added.keys()]
+      await addPoints(db, workspaceId, ids, ids.map((id) => added.get(id)!.points), ids.map((id) => added.get(id)!.until), now)
     },
 
     /** An activity gone (or about to change; its member locked): its day uncounted, its member's pulse computed anew on read. */

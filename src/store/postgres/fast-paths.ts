@@ -3,7 +3,7 @@ import { dayOf, inWindow, leavesWindowAt } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import { isId } from '../../domain/uuid.js'
 import type { ActivityPatch } from '../../schemas/activities.js'
-import type { NamedInput } from '../model/bulk.js'
+import type { InputWithMemberId } from '../model/bulk.js'
 import { NO_CHANNEL } from '../model/engagement.js'
 import { gainedKeys, keyConflict, lockOf, lockOrder, matchSql, type UniqueKey } from '../model/matching.js'
 import { newRow } from '../model/rows.js'
@@ -11,8 +11,8 @@ import type { ActivityRow, BaseRow } from '../model/records.js'
 import type { Resource } from '../model/resources.js'
 import { InvalidFieldError, type ActivityStore, type ActivityTypeStore } from '../types.js'
 import type { countedIndex, MoveResult } from './counted-index.js'
-import { allSettled, Sent, statement, type Db, type Param } from './database.js'
-import { countDaysSql, gainSql, readingPointsSql } from './engagement.js'
+import { allSettled, statement, Unanswered, type Db, type Param } from './database.js'
+import { countDaysSql, addPointsSql, readingPointsSql } from './engagement.js'
 import { dialect, lockKeys, takeLocksSql, type Hooks, type recordTable } from './record-table.js'
 
 // PostgreSQL's fast paths: what buys a write speed beyond its ordinary steps, which are complete and correct without
@@ -30,7 +30,7 @@ import { dialect, lockKeys, takeLocksSql, type Hooks, type recordTable } from '.
 // (its keys', its members', then the list's shared lock) in a statement of their own, before the statement that
 // reads what they guard (a statement reads what committed before it began); a held unique key fails the statement
 // itself (`keys_taken`, migration 13: SQLSTATE WR409), so that its answer may go unawaited with the COMMIT behind it
-// (`Sent`, database.ts).
+// (`Unanswered`, database.ts).
 
 /** The fast paths of one store. */
 export interface FastPaths {
@@ -61,10 +61,10 @@ export interface TableParts<Row extends BaseRow> {
 }
 
 /**
- * A new row written: the answer is handed back unawaited (`Sent`) when the row's own check passed, for the
+ * A new row written: the answer is handed back unawaited (`Unanswered`) when the row's own check passed, for the
  * transaction's COMMIT to go out behind it. `matched`: the caller found, under its key's lock, that no row has the key.
  */
-export type WholeInsert<Row> = (db: Db, workspaceId: string, input: object, extra: Record<string, unknown>, matched: boolean) => Promise<Sent<Row>>
+export type WholeInsert<Row> = (db: Db, workspaceId: string, input: object, extra: Record<string, unknown>, matched: boolean) => Promise<Unanswered<Row>>
 
 /** What the activities' fast paths need of their store (activities.ts). */
 export interface ActivityParts {
@@ -76,7 +76,7 @@ export interface ActivityParts {
 
 export interface ActivityFastPaths {
   /** A new activity of a type the process remembers, written; undefined when it remembers none. */
-  insert: (tx: Db, workspaceId: string, input: NamedInput, matched: boolean) => Promise<ActivityRow> | undefined
+  insert: (tx: Db, workspaceId: string, input: InputWithMemberId, matched: boolean) => Promise<ActivityRow> | undefined
   /** The id the process remembers of the workspace's type `key`. */
   typeId: (workspaceId: string, key: string) => string | undefined
   /** The activities' store, remembering the types its writes used once they are done. */
@@ -106,7 +106,7 @@ export function fastPaths (): FastPaths {
  * statement: docs/performance.md). It reads the rows holding the row's unique keys, inserts the row and its side
  * rows, and moves the counted index. It sees what committed before it began, which is every write of those
  * keys: their locks were held by then. A key found held fails the statement (keys_taken, migration 13), so its
- * answer is handed back unawaited (`Sent`) and the transaction's COMMIT goes out behind it: a held key aborts the
+ * answer is handed back unawaited (`Unanswered`) and the transaction's COMMIT goes out behind it: a held key aborts the
  * transaction, which rolls back what the statement wrote and what the `complete` hook wrote before it, and fails
  * the write with its 409. The row's check runs before the statement is sent; a write that breaks a rule and gives
  * a held key answers the 409, as the ordinary steps do (they check the keys first).
@@ -132,11 +132,11 @@ function wholeInsert<Row extends BaseRow> (table: TableParts<Row>): WholeInsert<
       ? `SELECT DISTINCT ON (key) key, id FROM (${table.holdersSql('$2')!}) AS h ORDER BY key, created_at, id`
       : `SELECT '' AS key, id FROM (${matchSql(resource.table, 'id', match as never, { ...dialect, param: (n) => `($2::text[])[${n}]` })}) AS h`
   // The keys' locks ($2) and then the list's, for a write that takes no other lock.
-  const lockKeysAndList = statement(`SELECT (${takeLocksSql('$2')}) AS n, ${index.parts.lockSql('$1')} AS list`)
+  const lockKeysAndList = statement(`SELECT (${takeLocksSql('$2')}) AS n, ${index.fragments.lockSql('$1')} AS list`)
   const insertAll = statement<MoveResult>(`WITH ${takenSql === undefined ? '' : `taken AS (${takenSql}),`}
     inserted AS (${table.insertSql(first)}),
-    ${[...sideCtes, index.parts.ctes({ at: at('created_at'), id: at('id'), delta: '1' })].join(',\n')}
-    SELECT ${index.parts.result('$3::boolean')}${takenSql === undefined
+    ${[...sideCtes, index.fragments.ctes({ at: at('created_at'), id: at('id'), delta: '1' })].join(',\n')}
+    SELECT ${index.fragments.result('$3::boolean')}${takenSql === undefined
       ? ''
       : ',\n(SELECT keys_taken(json_agg(json_build_array(key, id))) FROM taken HAVING count(*) > 0) AS taken'}`)
 
@@ -180,15 +180,15 @@ function wholeInsert<Row extends BaseRow> (table: TableParts<Row>): WholeInsert<
     }
     const answer = allSettled([
       locked,
-      listWithKeys ? undefined : index.parts.lock(db, workspaceId),
-      insertAll(db, workspaceId, keyValues, index.parts.readsOpen(1), ...table.values(row), ...table.sideArrays(row))
+      listWithKeys ? undefined : index.fragments.lock(db, workspaceId),
+      insertAll(db, workspaceId, keyValues, index.fragments.shouldReadOpenCount(1), ...table.values(row), ...table.sideArrays(row))
     ]).then(([, , [result]]) => {
-      index.parts.settle(db, workspaceId, result, 1)
+      index.fragments.restructureIfNeeded(db, workspaceId, result, 1)
       return row
     }, (error: unknown) => {
       throw heldKey(error, keys, input) ?? error
     })
-    if (broken === undefined) return new Sent(answer)
+    if (broken === undefined) return new Unanswered(answer)
     // A held key's 409 comes first; then the rule's error rolls the write back.
     await answer
     throw broken.rule
@@ -210,22 +210,22 @@ function activityFastPaths ({ table, clock, checkReferences }: ActivityParts, ty
   const index = table.index!
   const lockForInsert = statement<{ member: string | null }>(`SELECT ${readingPointsSql('$1')} AS points,
       (SELECT id FROM members WHERE workspace_id = $1::uuid AND id = $2 FOR NO KEY UPDATE) AS member,
-      ${index.parts.lockSql('$1')} AS list`)
+      ${index.fragments.lockSql('$1')} AS list`)
   // $1 the workspace, $2 the member, $3 the activity's time, $4 its type, $5 its channel (NO_CHANNEL for none), $6 now,
   // $7 when it leaves the window, $8 whether it is in the window, $9 its day, $10 whether to read the open count
   // (counted-index.ts), $11 its id; its row's columns from $12.
   const insertOfKnownType = statement<MoveResult>(`WITH member AS (
       UPDATE members m SET activity_count = m.activity_count + 1,
         first_activity = least(m.first_activity, to_timestamp($3)), last_activity = greatest(m.last_activity, to_timestamp($3)),
-        ${gainSql(4, '$8::boolean')}
+        ${addPointsSql(4, '$8::boolean')}
       WHERE m.workspace_id = $1 AND m.id = $2
     ), inserted AS (${table.insertSql(12)}),
-    ${index.parts.ctes({ at: '$3', id: '$11', delta: '1' })},
+    ${index.fragments.ctes({ at: '$3', id: '$11', delta: '1' })},
     days AS (${countDaysSql('VALUES ($1::uuid, $2::uuid, $9::int4, $4::uuid, $5::uuid, 1)')})
-    SELECT ${index.parts.result('$10::boolean')}`)
+    SELECT ${index.fragments.result('$10::boolean')}`)
 
   /** The statements go out together; the first field that names no record fails. */
-  async function insertKnown (tx: Db, workspaceId: string, input: NamedInput, typeId: string, matched: boolean): Promise<ActivityRow> {
+  async function insertKnown (tx: Db, workspaceId: string, input: InputWithMemberId, typeId: string, matched: boolean): Promise<ActivityRow> {
     if (!isId(workspaceId) || !isId(input.memberId)) throw new InvalidFieldError('memberId')
     const now = clock()
     const at = input.createdAt ?? now
@@ -239,10 +239,10 @@ function activityFastPaths ({ table, clock, checkReferences }: ActivityParts, ty
     ])
     const written = (async () => {
       const row = await table.newChecked(tx, workspaceId, input, { activity_type_id: typeId, created_at: at, updated_at: now }, matched)
-      const readsOpen = index.parts.readsOpen(1)
+      const readOpenCount = index.fragments.shouldReadOpenCount(1)
       const [moved] = await insertOfKnownType(tx, workspaceId, memberId, at, typeId, row.channel_id ?? NO_CHANNEL, now,
-        leavesWindowAt(at), inWindow(at, now), dayOf(at), readsOpen, row.id, ...table.rowValues(row))
-      index.parts.settle(tx, workspaceId, moved, 1)
+        leavesWindowAt(at), inWindow(at, now), dayOf(at), readOpenCount, row.id, ...table.rowValues(row))
+      index.fragments.restructureIfNeeded(tx, workspaceId, moved, 1)
       return row
     })()
     const [, row] = await allSettled([checked, written])

@@ -1,6 +1,6 @@
 import { StoreUnavailableError, type Store, type StoreMetric, type TransferCursor } from '../types.js'
 import { postgresActivities } from './activities.js'
-import { admit, connect, connectionOf, counters, poolStats, postgresDriver, statement, type Db, type Pool, type PostgresOptions } from './database.js'
+import { connect, connectionOf, counters, limitQueue, poolStats, postgresDriver, statement, type Db, type Pool, type PostgresOptions } from './database.js'
 import { postgresMembers } from './members.js'
 import { migrate } from './migrate.js'
 import { backfillMemberKeys } from '../backfill.js'
@@ -54,7 +54,7 @@ export async function openPostgresStore (url: string, options: PostgresStoreOpti
     await pool.end({ timeout: 1 })
     throw error
   }
-  admit(pool, options)
+  limitQueue(pool, options)
   const counts = counters()
   const blockSize = options.listBlockSize ?? BLOCK_SIZE
   const clock = options.clock ?? nowSeconds
@@ -62,7 +62,7 @@ export async function openPostgresStore (url: string, options: PostgresStoreOpti
   const fast = options.fastPaths === false ? undefined : fastPaths()
   const upkeep = async () => {
     await engagement.refreshAll()
-    await members.settlePulseBlocks()
+    await members.rebalancePulseBlocks()
   }
   const refresher = startRefresher(upkeep)
   const identity = postgresIdentity(pool, clock)

@@ -60,15 +60,15 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
   const table = recordTable(pool, counters, blockSize, clock, members, (row) => row, {
     // By the rule both stores apply, in input order, the companies the rows name looked up first, together.
     check: async (db, rows, previous) => {
-      const named = (row: typeof rows[number]) => row.company_id === previous?.company_id ? null : row.company_id
-      const found = await companiesFound(db, rows[0]!.workspace_id, rows.map(named))
-      for (const row of rows) checkMember(identity(row), named(row), (companyId) => found.has(companyId))
+      const changedCompanyId = (row: typeof rows[number]) => row.company_id === previous?.company_id ? null : row.company_id
+      const found = await companiesFound(db, rows[0]!.workspace_id, rows.map(changedCompanyId))
+      for (const row of rows) checkMember(identity(row), changedCompanyId(row), (companyId) => found.has(companyId))
     },
     // The company of its email's domain (docs/identity.md), its domain's lock taken with the write's others.
     complete: attachCompanies,
     locks: memberDomainLocks,
     // A batch of new distinct emails, or of re-imports, judged for all at once (model/member-bulk.ts).
-    putIndependent: async (db, workspaceId, inputs) => {
+    putBatch: async (db, workspaceId, inputs) => {
       if (!isId(workspaceId) || !mayBeIndependentMembers(inputs)) return undefined
       const [found, companyIds, settings] = await allSettled([
         table.holders(db, workspaceId, batchEmails(inputs)),
@@ -80,7 +80,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
       }, clock())
       if (batch === undefined) return undefined
       await companies.make(db, workspaceId, batch)
-      await table.writeJudged(db, workspaceId, writtenOf(batch))
+      await table.writeChecked(db, workspaceId, writtenOf(batch))
       return outcomesOf(batch)
     },
     // Its activities go with it, and every copy of its data (an erasure). The member's row lock is taken first (remove reads it FOR UPDATE), as every
@@ -244,7 +244,7 @@ export function postgresMembers (pool: Pool, counters: Counters, blockSize: numb
     await clearCompanyKeys(db, workspaceId, from, to)
   }
 
-  return { store, table, recordsOf, companyRemoving, settlePulseBlocks: pulseBlocks.settleAll }
+  return { store, table, recordsOf, companyRemoving, rebalancePulseBlocks: pulseBlocks.rebalanceAll }
 }
 
 const mergesOf = statement<MergeRow>(`SELECT id, member_id, merged_member_id FROM member_merges

@@ -1,5 +1,5 @@
 import { fullBlock, smallBlock, type Block } from '../counted-index.js'
-import { blockSeek, blocksToSettle, cutPositions, TOP_BLOCK } from '../model/pulse-order.js'
+import { blockSeek, blocksToRebalance, cutPositions, TOP_BLOCK } from '../model/pulse-order.js'
 import type { MemberRow } from '../model/records.js'
 import { statement, transaction, type Db, type Pool } from './database.js'
 
@@ -14,7 +14,7 @@ const LOCK_CLASS = 730_146
 export function postgresPulseBlocks (pool: Pool, size: number, readList: string) {
   const blocksOf = statement<Block>(`SELECT upper_pulse::float8 AS at, upper_id::text AS id, sum(n)::float8 AS n
     FROM member_pulse_blocks WHERE workspace_id = $1 GROUP BY upper_pulse, upper_id`)
-  const dueWorkspaces = statement<{ workspace_id: string }>(`SELECT DISTINCT workspace_id FROM (
+  const unbalancedWorkspaces = statement<{ workspace_id: string }>(`SELECT DISTINCT workspace_id FROM (
       SELECT workspace_id, upper_pulse, sum(n) AS n FROM member_pulse_blocks GROUP BY workspace_id, upper_pulse, upper_id) b
     WHERE n >= $1 OR (n < $2 AND upper_pulse < ${TOP_BLOCK.at})`)
   const tryLock = statement<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(${LOCK_CLASS}, hashtext($1::text)) AS locked`)
@@ -50,14 +50,14 @@ export function postgresPulseBlocks (pool: Pool, size: number, readList: string)
     await setCount(tx, workspaceId, above, above.n + block.n)
   }
 
-  /** Settles one workspace's blocks (joins, then cuts, until none is full or small), unless a writer holds its lock. */
-  async function settle (workspaceId: string): Promise<void> {
+  /** Rebalances one workspace's blocks (joins, then cuts, until none is full or small), unless a writer holds its lock. */
+  async function rebalance (workspaceId: string): Promise<void> {
     await transaction(pool, async (tx) => {
       const [{ locked }] = await tryLock(tx, workspaceId) as [{ locked: boolean }]
       if (!locked) return
       for (;;) {
         const blocks = await blocksOf(tx, workspaceId)
-        const { full, small } = blocksToSettle(blocks, size)
+        const { full, small } = blocksToRebalance(blocks, size)
         if (small.length > 0) await join(tx, workspaceId, small[0]!, blocks)
         else if (full.length > 0) for (const block of full) await cut(tx, workspaceId, block)
         else return
@@ -66,11 +66,11 @@ export function postgresPulseBlocks (pool: Pool, size: number, readList: string)
   }
 
   return {
-    /** Settles the blocks of every workspace that needs it; answers how many workspaces it looked at. */
-    async settleAll (): Promise<number> {
-      const due = await dueWorkspaces(pool, fullBlock(size), smallBlock(size))
-      for (const { workspace_id: workspaceId } of due) await settle(workspaceId)
-      return due.length
+    /** Rebalances the blocks of every workspace that needs it; answers how many workspaces it looked at. */
+    async rebalanceAll (): Promise<number> {
+      const workspaces = await unbalancedWorkspaces(pool, fullBlock(size), smallBlock(size))
+      for (const { workspace_id: workspaceId } of workspaces) await rebalance(workspaceId)
+      return workspaces.length
     },
 
     /** A workspace's blocks, each with its count, in `tx`'s snapshot. */

@@ -47,7 +47,7 @@ export interface Hooks<Row> {
    * A bulk write of items judged together and written at once (a batch of independent members,
    * model/member-bulk.ts), every input's locks taken; undefined when the items go one by one.
    */
-  putIndependent?: (db: Db, workspaceId: string, inputs: readonly object[]) => Promise<Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined>
+  putBatch?: (db: Db, workspaceId: string, inputs: readonly object[]) => Promise<Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined>
 }
 
 export const dialect: Dialect = {
@@ -387,11 +387,11 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
   }
 
   /**
-   * Writes rows a bulk write judged already (their checks and hooks done, their members locked): the new ones (no
+   * Writes rows a bulk write checked already (their checks and hooks done, their members locked): the new ones (no
    * `previous`) with one statement, the changed ones with another, the side tables' rows alongside; then the new
    * ones counted and indexed. Call last in the transaction but for other counters.
    */
-  async function writeJudged (db: Db, workspaceId: string, written: ReadonlyArray<{ row: Row, previous?: Row }>): Promise<void> {
+  async function writeChecked (db: Db, workspaceId: string, written: ReadonlyArray<{ row: Row, previous?: Row }>): Promise<void> {
     const fresh = written.flatMap(({ row, previous }) => previous === undefined ? [row] : [])
     const changed = written.flatMap(({ row, previous }) => previous === undefined ? [] : [{ row, previous }])
     await allSettled([
@@ -528,7 +528,7 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
     matching,
     matchingMany,
     holders,
-    writeJudged,
+    writeChecked,
     keyOf,
     lockOfKey,
     locksOf,
@@ -568,13 +568,13 @@ export function recordTable<Row extends BaseRow, Rec> (pool: Pool, counters: Cou
         return { record: toRecord(row), created }
       },
       /**
-       * Every key's lock first, in order; then a batch the resource can judge together (hooks.putIndependent) written
+       * Every key's lock first, in order; then a batch the resource can judge together (hooks.putBatch) written
        * at once, else each input in a savepoint of its own, so one that fails rolls back alone.
        */
       async putMany (workspaceId: string, inputs: object[]): Promise<Array<PutOutcome<Rec>>> {
         return putOutcomes(await transaction(pool, async (tx) => {
           await lockKeys(tx, locksOf(workspaceId, inputs))
-          return await hooks.putIndependent?.(tx, workspaceId, inputs) ??
+          return await hooks.putBatch?.(tx, workspaceId, inputs) ??
             await eachInSavepoint(tx, inputs, async (sp, input) => await putRow(sp, workspaceId, input))
         }), toRecord)
       },

@@ -3,10 +3,10 @@ import type { Clock } from '../../domain/time.js'
 import { newId } from '../ids.js'
 import { asActivityMemberError, checkActivityReferences, itemOutcome, putOutcomes } from '../model/rules.js'
 import { InvalidFieldError, type ActivityInput, type ActivityStore, type ItemError, type MemberByEmail } from '../types.js'
-import { editOf, judge, mayBeIndependent, type NamedInput } from '../model/bulk.js'
+import { editOf, judge, mayBeIndependent, type InputWithMemberId } from '../model/bulk.js'
 import type { MemberRow } from '../model/records.js'
 import { DEFAULT_POINTS } from '../../domain/engagement.js'
-import { spansByMember, type Gain } from '../model/engagement.js'
+import { spansByMember, type AddedPoints } from '../model/engagement.js'
 import { writer, type Counters, type Db } from './database.js'
 import { recordTable } from './record-table.js'
 import { toActivity, type ActivityRow } from '../model/records.js'
@@ -55,17 +55,17 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
       first_activity = (SELECT min(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id),
       last_activity = (SELECT max(created_at) FROM activities WHERE workspace_id = @workspace_id AND member_id = @member_id)
     WHERE workspace_id = @workspace_id AND id = @member_id`)
-  // The same with the pulse the activities give (engagement.gainsOf): one update of the member instead of two (each
+  // The same with the pulse the activities give (engagement.addedPointsOf): one update of the member instead of two (each
   // rewrites the row and the entries of the columns it sets). A column in SET has its index entries rewritten even
   // when its value stays, so the member's state, read first, picks the statement that sets only what moves: an
   // excluded or stale pulse stays as it is, and pulse_until (in two indexes) moves only for a member whose counted
   // activities all leave the window after the new ones do (one with none counted, mostly).
   const memberState = db.prepare('SELECT pulse_until, excluded FROM members WHERE workspace_id = ? AND id = ?')
-  const attachGaining = db.prepare(`UPDATE members SET activity_count = activity_count + @n,
+  const attachWithPoints = db.prepare(`UPDATE members SET activity_count = activity_count + @n,
       first_activity = min(coalesce(first_activity, @first), @first), last_activity = max(coalesce(last_activity, @last), @last),
       pulse = pulse + @points
     WHERE workspace_id = @workspace_id AND id = @member_id`)
-  const attachGainingUntil = db.prepare(`UPDATE members SET activity_count = activity_count + @n,
+  const attachWithPointsUntil = db.prepare(`UPDATE members SET activity_count = activity_count + @n,
       first_activity = min(coalesce(first_activity, @first), @first), last_activity = max(coalesce(last_activity, @last), @last),
       pulse = pulse + @points, pulse_until = @until
     WHERE workspace_id = @workspace_id AND id = @member_id`)
@@ -73,26 +73,26 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
   /** The member's pulse state, or undefined when the workspace has no such member. */
   const stateOf = (workspaceId: string, memberId: string) => memberState.get(workspaceId, memberId) as MemberState | undefined
   /**
-   * Each member gains its activities created at `ats` (in the order of `memberIds`), and with `gains` (at `now`) the
+   * Attaches to each member its activities created at `ats` (in the order of `memberIds`), and with `points` (at `now`) the
    * pulse they give; fails as memberId for one that does not exist. `states`: members' states already read.
    */
-  const gain = (workspaceId: string, memberIds: readonly string[], ats: readonly number[], gains?: ReadonlyMap<string, Gain>, now = 0,
+  const attachToMembers = (workspaceId: string, memberIds: readonly string[], ats: readonly number[], points?: ReadonlyMap<string, AddedPoints>, now = 0,
     states?: ReadonlyMap<string, MemberState>): void => {
     for (const [memberId, { n, first, last }] of spansByMember(memberIds, ats)) {
       const member = { workspace_id: workspaceId, member_id: memberId, n, first, last }
-      const gained = gains?.get(memberId)
-      if (gained === undefined) {
+      const added = points?.get(memberId)
+      if (added === undefined) {
         if (attach.run(member).changes === 0) throw new InvalidFieldError('memberId')
         continue
       }
       const state = states?.get(memberId) ?? stateOf(workspaceId, memberId)
       if (state === undefined) throw new InvalidFieldError('memberId')
-      if (state.excluded === 1 || state.pulse_until <= now || (gained.points === 0 && gained.until >= state.pulse_until)) attach.run(member)
-      else if (gained.until < state.pulse_until) attachGainingUntil.run({ ...member, ...gained })
-      else attachGaining.run({ ...member, points: gained.points })
+      if (state.excluded === 1 || state.pulse_until <= now || (added.points === 0 && added.until >= state.pulse_until)) attach.run(member)
+      else if (added.until < state.pulse_until) attachWithPointsUntil.run({ ...member, ...added })
+      else attachWithPoints.run({ ...member, points: added.points })
     }
   }
-  const lose = (row: ActivityRow) => {
+  const detachFromMember = (row: ActivityRow) => {
     detach.run({ workspace_id: row.workspace_id, member_id: row.member_id })
     engagement.removed(row)
   }
@@ -114,8 +114,8 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     return id
   }
 
-  /** The input with its member named by id: the workspace's member with `member`'s email, made when none has it. */
-  function named (workspaceId: string, input: ActivityInput): NamedInput {
+  /** The input with its member resolved to an id: the workspace's member with `member`'s email, made when none has it. */
+  function resolveMember (workspaceId: string, input: ActivityInput): InputWithMemberId {
     if (input.member === undefined) return input
     const { member, ...rest } = input
     return { ...rest, memberId: memberByEmail(workspaceId, member, input.source ?? 'Api') }
@@ -137,7 +137,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
    * the rows go in.
    */
   function insertAll (workspaceId: string, given: readonly ActivityInput[], matched = false, judged = false): ActivityRow[] {
-    const inputs = given.map((input) => named(workspaceId, input))
+    const inputs = given.map((input) => resolveMember(workspaceId, input))
     const now = clock()
     const ats = inputs.map((input) => input.createdAt ?? now)
     const memberIds = inputs.map((input) => input.memberId)
@@ -155,7 +155,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     })
     const counted = inputs.map((input, i) => ({ workspace_id: workspaceId, member_id: input.memberId, channel_id: input.channelId ?? null, ...extras[i]! }))
     const deferred = pendingEngagement !== undefined
-    gain(workspaceId, memberIds, ats, deferred ? undefined : engagement.gainsOf(counted, now), now, states)
+    attachToMembers(workspaceId, memberIds, ats, deferred ? undefined : engagement.addedPointsOf(counted, now), now, states)
     const rows = table.insertRows(workspaceId, inputs, extras, matched)
     if (deferred) pendingEngagement!.push(...rows)
     else engagement.counted(rows)
@@ -187,8 +187,8 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     const next = table.patchRow(row, input, extra)
     if (next.member_id !== row.member_id || next.activity_type_id !== row.activity_type_id || next.channel_id !== row.channel_id) addPending()
     if (next.member_id !== row.member_id) {
-      lose(row)
-      gain(workspaceId, [next.member_id], [next.created_at])
+      detachFromMember(row)
+      attachToMembers(workspaceId, [next.member_id], [next.created_at])
       engagement.added([next], clock())
     } else if (next.activity_type_id !== row.activity_type_id || next.channel_id !== row.channel_id) {
       engagement.removed(row)
@@ -205,11 +205,11 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
   const put = db.transaction((workspaceId: string, input: ActivityInput) => {
     const found = table.matchOf(workspaceId, input)
     if (found === undefined) return { row: insertAll(workspaceId, [input], true)[0]!, created: true }
-    const { createdAt, member, ...patch } = named(workspaceId, input)
+    const { createdAt, member, ...patch } = resolveMember(workspaceId, input)
     return { row: updateRow(found, patch), created: false }
   })
   /** A batch of independent items (model/bulk.ts), judged for all at once and written together; undefined for another shape. */
-  function putIndependent (workspaceId: string, inputs: readonly ActivityInput[]): RowOutcome[] | undefined {
+  function putBatch (workspaceId: string, inputs: readonly ActivityInput[]): RowOutcome[] | undefined {
     const keys = inputs.map((input) => table.keyOf(workspaceId, input))
     if (!mayBeIndependent(inputs, keys)) return undefined
     // Nothing is written while the batch is judged, so each record is looked up once (a batch names a few channels
@@ -241,7 +241,7 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     pendingEngagement = []
     try {
       const outcomes = table.batched(workspaceId, () =>
-        putIndependent(workspaceId, inputs) ?? inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
+        putBatch(workspaceId, inputs) ?? inputs.map((input) => itemOutcome(() => put(workspaceId, input))))
       addPending()
       return outcomes
     } finally {
@@ -256,13 +256,13 @@ export function sqliteActivities (db: Db, counters: Counters, blockSize: number,
     const now = clock()
     for (const statement of clearReferences) statement.run(now, workspaceId, id)
     table.deleteRow(row)
-    lose(row)
+    detachFromMember(row)
     return true
   })
 
   // Rows as exported (their references checked by the caller): their members' counts and pulses follow, as for new ones.
   const restore = (workspaceId: string, rows: readonly ActivityRow[]): void => {
-    gain(workspaceId, rows.map((row) => row.member_id), rows.map((row) => row.created_at))
+    attachToMembers(workspaceId, rows.map((row) => row.member_id), rows.map((row) => row.created_at))
     table.restoreRows(workspaceId, rows)
     engagement.added(rows, clock())
   }

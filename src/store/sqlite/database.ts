@@ -120,11 +120,11 @@ export function gateCommits (db: Db, ready: () => Promise<void> | undefined): vo
 }
 
 /**
- * Runs `settle` inside every transaction of the writer of `db`, after its writes and before its COMMIT (the
+ * Runs `work` inside every transaction of the writer of `db`, after its writes and before its COMMIT (the
  * pulse order's blocks, sqlite/pulse-blocks.ts): what it writes commits with them.
  */
-export function beforeEachCommit (db: Db, settle: () => void): void {
-  commitHooks.set(db, settle)
+export function beforeEachCommit (db: Db, work: () => void): void {
+  commitHooks.set(db, work)
 }
 
 /**

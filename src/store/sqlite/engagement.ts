@@ -1,7 +1,7 @@
 import { DEFAULT_LEVEL_THRESHOLDS, dayOf, engagementOf, type TypeContribution } from '../../domain/engagement.js'
 import type { Clock } from '../../domain/time.js'
 import type { EngagementStore } from '../types.js'
-import { contributionsOf, exactUntil, gainsOf, knownPulse, NEVER, NO_CHANNEL, pulseOf, windowParts, type ContributionRow, type CountedRow, type Gain } from '../model/engagement.js'
+import { addedPointsOf, contributionsOf, exactUntil, knownPulse, NEVER, NO_CHANNEL, pulseOf, windowParts, type AddedPoints, type ContributionRow, type CountedRow } from '../model/engagement.js'
 import type { ActivityRow, MemberRow } from '../model/records.js'
 import { writer, type Db } from './database.js'
 
@@ -39,12 +39,12 @@ export function sqliteEngagement (db: Db, clock: Clock) {
     WHERE workspace_id = @workspace_id AND member_id = @member_id AND created_at > @start`).pluck()
   const store = db.prepare('UPDATE members SET pulse = ?, pulse_until = ? WHERE workspace_id = ? AND id = ? AND excluded = 0')
   const markStale = db.prepare('UPDATE members SET pulse_until = 0 WHERE workspace_id = ? AND id = ? AND excluded = 0')
-  // A gain moves pulse_until only when the new activities leave the window before every counted one does, mostly
+  // Adding points moves pulse_until only when the new activities leave the window before every counted one does, mostly
   // for a member with none counted: SQLite rewrites the index entries of every column an UPDATE sets (pulse_until
-  // is in two), changed or not, so the common gain sets pulse alone.
-  const gainWithin = db.prepare(`UPDATE members SET pulse = pulse + @points
+  // is in two), changed or not, so the common addition sets pulse alone.
+  const addPointsWithin = db.prepare(`UPDATE members SET pulse = pulse + @points
     WHERE workspace_id = @workspace_id AND id = @member_id AND excluded = 0 AND pulse_until > @now AND pulse_until <= @until`)
-  const gainUntil = db.prepare(`UPDATE members SET pulse = pulse + @points, pulse_until = @until
+  const addPointsUntil = db.prepare(`UPDATE members SET pulse = pulse + @points, pulse_until = @until
     WHERE workspace_id = @workspace_id AND id = @member_id AND excluded = 0 AND pulse_until > @now AND pulse_until > @until`)
   const staleOfType = db.prepare(`UPDATE members SET pulse_until = 0 WHERE workspace_id = @workspace_id AND excluded = 0
     AND id IN (SELECT member_id FROM activities WHERE workspace_id = @workspace_id AND activity_type_id = @type AND created_at > @start)`)
@@ -74,7 +74,7 @@ export function sqliteEngagement (db: Db, clock: Clock) {
   }
 
   /** What new activities add to each member's stored pulse (model/engagement.ts). */
-  const gains = (rows: readonly CountedRow[], now: number): Map<string, Gain> => gainsOf(rows, now, pointsOfActivity)
+  const addedPoints = (rows: readonly CountedRow[], now: number): Map<string, AddedPoints> => addedPointsOf(rows, now, pointsOfActivity)
 
   function contributions (workspaceId: string, memberId: string, now: number): TypeContribution[] {
     const params = { workspace_id: workspaceId, member_id: memberId, ...windowParts(now) }
@@ -157,16 +157,16 @@ export function sqliteEngagement (db: Db, clock: Clock) {
     added (rows: readonly ActivityRow[], now: number): void {
       counted(rows)
       const workspaceId = rows[0]?.workspace_id
-      for (const [memberId, { points, until }] of gains(rows, now)) {
-        const gain = { workspace_id: workspaceId, member_id: memberId, points, until, now }
-        if (gainWithin.run(gain).changes === 0) gainUntil.run(gain)
+      for (const [memberId, { points, until }] of addedPoints(rows, now)) {
+        const added = { workspace_id: workspaceId, member_id: memberId, points, until, now }
+        if (addPointsWithin.run(added).changes === 0) addPointsUntil.run(added)
       }
     },
 
-    /** New activities whose members' pulses are raised by the caller's own update of them (gainsOf): their days counted. */
+    /** New activities whose members' pulses are raised by the caller's own update of them (addedPointsOf): their days counted. */
     counted,
 
-    gainsOf: gains,
+    addedPointsOf: addedPoints,
 
     /** An activity gone (or about to change): its day uncounted, its member's pulse computed anew on read. */
     removed (row: ActivityRow): void {

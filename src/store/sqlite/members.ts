@@ -56,7 +56,7 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
     // The company of its email's domain (docs/identity.md).
     complete: attachCompany,
     // A batch of new distinct emails, or of re-imports, judged for all at once (model/member-bulk.ts).
-    putIndependent: (workspaceId, inputs) => {
+    putBatch: (workspaceId, inputs) => {
       if (!mayBeIndependentMembers(inputs)) return undefined
       const holders = table.holders(workspaceId, batchEmails(inputs))
       const batch = judgeMembers(workspaceId, inputs, {
@@ -67,7 +67,7 @@ export function sqliteMembers (db: Db, counters: Counters, blockSize: number, cl
       }, clock())
       if (batch === undefined) return undefined
       companies.make(workspaceId, batch)
-      table.writeJudged(workspaceId, writtenOf(batch))
+      table.writeChecked(workspaceId, writtenOf(batch))
       return outcomesOf(batch)
     },
     // Its activities go with it, and every copy of its data (an erasure).

@@ -1,17 +1,17 @@
 import type { Block } from '../counted-index.js'
-import { blockSeek, blocksToSettle, cutPositions } from '../model/pulse-order.js'
+import { blockSeek, blocksToRebalance, cutPositions } from '../model/pulse-order.js'
 import type { Db } from './database.js'
 
 /**
  * The counted blocks of the members' pulse order (model/pulse-order.ts; migration 10 keeps their counts): the
  * stored order's rows at any position, and the cutting and joining of blocks, which runs before each commit of
- * the writer (onCommit), when the triggers listed a workspace as due.
+ * the writer (onCommit), when the triggers listed a workspace (in member_pulse_blocks_due).
  */
 export function sqlitePulseBlocks (db: Db, size: number, columns: string) {
   db.prepare('UPDATE member_pulse_block_size SET size = ?').run(size)
   const blocksOf = db.prepare('SELECT upper_pulse AS at, upper_id AS id, n FROM member_pulse_blocks WHERE workspace_id = ?')
-  const due = db.prepare('SELECT workspace_id FROM member_pulse_blocks_due').pluck()
-  const clearDue = db.prepare('DELETE FROM member_pulse_blocks_due')
+  const listedWorkspaces = db.prepare('SELECT workspace_id FROM member_pulse_blocks_due').pluck()
+  const clearListed = db.prepare('DELETE FROM member_pulse_blocks_due')
   const keysBelow = db.prepare(`SELECT pulse AS at, id FROM members WHERE workspace_id = ? AND (pulse, id) < (?, ?)
     ORDER BY pulse DESC, id DESC LIMIT ?`)
   const setCount = db.prepare('UPDATE member_pulse_blocks SET n = ? WHERE workspace_id = ? AND upper_pulse = ? AND upper_id = ?')
@@ -39,11 +39,11 @@ export function sqlitePulseBlocks (db: Db, size: number, columns: string) {
     setCount.run(above.n + block.n, workspaceId, above.at, above.id)
   }
 
-  /** Settles one workspace's blocks: joins then cuts, until none is full or small. */
-  function settle (workspaceId: string): void {
+  /** Rebalances one workspace's blocks: joins then cuts, until none is full or small. */
+  function rebalance (workspaceId: string): void {
     for (;;) {
       const blocks = blocksOf.all(workspaceId) as Block[]
-      const { full, small } = blocksToSettle(blocks, size)
+      const { full, small } = blocksToRebalance(blocks, size)
       if (small.length > 0) join(workspaceId, small[0]!, blocks)
       else if (full.length > 0) for (const block of full) cut(workspaceId, block)
       else return
@@ -51,12 +51,12 @@ export function sqlitePulseBlocks (db: Db, size: number, columns: string) {
   }
 
   return {
-    /** Settles the blocks of the workspaces the triggers listed; runs inside the writer's transaction. */
+    /** Rebalances the blocks of the workspaces the triggers listed; runs inside the writer's transaction. */
     onCommit (): void {
-      const workspaces = due.all() as string[]
+      const workspaces = listedWorkspaces.all() as string[]
       if (workspaces.length === 0) return
-      for (const workspaceId of workspaces) settle(workspaceId)
-      clearDue.run()
+      for (const workspaceId of workspaces) rebalance(workspaceId)
+      clearListed.run()
     },
 
     /** `count` rows of the stored pulse order from `position` on, in the sort's direction. */

@@ -25,7 +25,7 @@ export interface Hooks<Row> {
    * A bulk write of items judged together and written at once (a batch of independent members,
    * model/member-bulk.ts), inside putMany's transaction; undefined when the items go one by one.
    */
-  putIndependent?: (workspaceId: string, inputs: readonly object[]) => Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined
+  putBatch?: (workspaceId: string, inputs: readonly object[]) => Array<{ row: Row, created: boolean } | { error: ItemError }> | undefined
 }
 
 const dialect: Dialect = {
@@ -171,11 +171,11 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   }
 
   /**
-   * Writes rows a bulk write judged already (their checks and hooks done): new ones (no `previous`) inserted, the
+   * Writes rows a bulk write checked already (their checks and hooks done): new ones (no `previous`) inserted, the
    * others over their previous state; each side table's new rows with one statement, in its key's order, so the
    * index pages they touch are touched once each. New rows are counted and indexed as insertRows counts them.
    */
-  function writeJudged (workspaceId: string, written: ReadonlyArray<{ row: Row, previous?: Row }>): void {
+  function writeChecked (workspaceId: string, written: ReadonlyArray<{ row: Row, previous?: Row }>): void {
     const fresh: Row[] = []
     for (const { row, previous } of written) {
       if (previous === undefined) {
@@ -349,9 +349,9 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
   const put = db.transaction((workspaceId: string, input: object) => putRow(workspaceId, input))
   // Each input in a savepoint of its own (a transaction function called inside another): one that fails rolls
   // back alone and answers its error; the others are written together.
-  // A batch the resource can judge together (hooks.putIndependent) is written at once instead.
+  // A batch the resource can judge together (hooks.putBatch) is written at once instead.
   const putMany = db.transaction((workspaceId: string, inputs: object[]) =>
-    batched(workspaceId, () => hooks.putIndependent?.(workspaceId, inputs) ?? inputs.map((input) => itemOutcome(() => put(workspaceId, input)))))
+    batched(workspaceId, () => hooks.putBatch?.(workspaceId, inputs) ?? inputs.map((input) => itemOutcome(() => put(workspaceId, input)))))
   const createMany = db.transaction((workspaceId: string, inputs: object[]) => insertRows(workspaceId, inputs).map((row) => row.id))
   const remove = db.transaction((workspaceId: string, id: string): boolean => {
     const row = find(workspaceId, id)
@@ -375,7 +375,7 @@ export function recordTable<Row extends BaseRow, Rec> (db: Db, counters: Counter
     matching,
     holders,
     findMany,
-    writeJudged,
+    writeChecked,
     matchingMany,
     keyOf,
     matchOf,
