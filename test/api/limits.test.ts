@@ -1,25 +1,11 @@
 import assert from 'node:assert/strict'
-import { connect, type AddressInfo } from 'node:net'
-import { describe, test, type TestContext } from 'node:test'
-import { buildApp } from '../../src/app.js'
+import { connect } from 'node:net'
+import { describe, test } from 'node:test'
 import { loadConfig } from '../../src/config.js'
-import { api, authHeader, createMember, newWorkspace, testStores, TEST_SECRET, tokenFor } from '../support/helpers.js'
+import { api, authHeader, createMember, newWorkspace, listeningApp, tokenFor } from '../support/helpers.js'
 
 // Requests too large, too slow or not HTTP at all, on a real port (Node's HTTP parser answers some of them
 // before Fastify sees a request): each gets its status in the error envelope, or the connection is cut.
-
-const [sqlite] = testStores()
-
-async function listening (t: TestContext, env: Record<string, string> = {}) {
-  const store = await sqlite!.open()
-  const app = await buildApp({ config: loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env }), store })
-  t.after(async () => {
-    await app.close()
-    await store.close()
-  })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return { app, port: (app.server.address() as AddressInfo).port }
-}
 
 interface RawOptions {
   /** Pause between chunks, to send as slowly as a slow-loris client does. */
@@ -81,7 +67,7 @@ const TIMED_OUT = { status: 408, body: { code: 'REQUEST_TIMEOUT', error: 'Reques
 
 describe('bodies over 1 MiB: 413 in the envelope, and nothing is stored', () => {
   test('a Content-Length over the limit is refused before the body is read', async (t) => {
-    const { port } = await listening(t)
+    const { port } = await listeningApp(t)
     const workspaceId = newWorkspace()
     const { answer } = await raw(port, [postCompany(workspaceId, [`Content-Length: ${1024 * 1024 + 1}`]), '{"name":"x"}'])
     assert.deepEqual(responses(answer), [TOO_LARGE])
@@ -89,7 +75,7 @@ describe('bodies over 1 MiB: 413 in the envelope, and nothing is stored', () => 
   })
 
   test('a chunked body with no Content-Length is counted as it arrives', async (t) => {
-    const { port } = await listening(t)
+    const { port } = await listeningApp(t)
     const workspaceId = newWorkspace()
     const json = Buffer.from(`{"name":"x","tags":["${'a'.repeat(1024 * 1024)}"]}`)
     const { answer } = await raw(port, [
@@ -101,7 +87,7 @@ describe('bodies over 1 MiB: 413 in the envelope, and nothing is stored', () => 
   })
 
   test('a Content-Length that understates the body: the body is cut there, and the rest is not a request', async (t) => {
-    const { port } = await listening(t)
+    const { port } = await listeningApp(t)
     const workspaceId = newWorkspace()
     const { answer } = await raw(port, [postCompany(workspaceId, ['Content-Length: 5']), `{"name":"${'a'.repeat(2 * 1024 * 1024)}"}`])
     const answers = responses(answer)
@@ -112,13 +98,13 @@ describe('bodies over 1 MiB: 413 in the envelope, and nothing is stored', () => 
 
 describe('headers', () => {
   test('headers over 16 KiB: 431 in the envelope', async (t) => {
-    const { port } = await listening(t)
+    const { port } = await listeningApp(t)
     const { answer } = await raw(port, [request(['GET /v1/members HTTP/1.1', 'Host: x', `X-Big: ${'a'.repeat(20_000)}`])])
     assert.deepEqual(responses(answer), [{ status: 431, body: { code: 'HEADERS_TOO_LARGE', error: 'Request header fields too large' } }])
   })
 
   test('bytes that are not HTTP: 400 in the envelope', async (t) => {
-    const { port } = await listening(t)
+    const { port } = await listeningApp(t)
     const { answer } = await raw(port, ['NOT HTTP AT ALL\r\n\r\n'])
     assert.deepEqual(responses(answer), [{ status: 400, body: { code: 'BAD_REQUEST', error: 'Invalid request' } }])
   })
@@ -126,7 +112,7 @@ describe('headers', () => {
 
 describe('slow clients are cut off', () => {
   test('headers not in within HEADERS_TIMEOUT_MS, or a body not in within REQUEST_TIMEOUT_MS: 408 and the connection closed', async (t) => {
-    const { port } = await listening(t, { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' })
+    const { port } = await listeningApp(t, { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' })
     const workspaceId = newWorkspace()
     // Each sender would take 6 s; Node looks for expired requests once a second.
     const slowly = { pauseMs: 300 }
@@ -146,7 +132,7 @@ describe('slow clients are cut off', () => {
   })
 
   test('a client that stops reading its answer is disconnected after CONNECTION_TIMEOUT_MS', async (t) => {
-    const { app, port } = await listening(t, { CONNECTION_TIMEOUT_MS: '1000' })
+    const { app, port } = await listeningApp(t, { CONNECTION_TIMEOUT_MS: '1000' })
     const workspaceId = newWorkspace()
     const client = api(app, workspaceId)
     const member = await createMember(client)

@@ -1,27 +1,12 @@
 import assert from 'node:assert/strict'
-import { connect, type AddressInfo, type Socket } from 'node:net'
-import { describe, test, type TestContext } from 'node:test'
-import { buildApp } from '../../src/app.js'
-import { loadConfig } from '../../src/config.js'
-import { authHeader, newWorkspace, testStores, TEST_SECRET, tokenFor } from '../support/helpers.js'
+import { connect, type Socket } from 'node:net'
+import { describe, test } from 'node:test'
+import { authHeader, newWorkspace, listeningApp, tokenFor } from '../support/helpers.js'
 
 // A client that sends a body over the limit, all of it, and only then reads, must read the 413: the server reads
 // and drops the rest of the body before it closes, rather than closing with bytes unread (which makes the kernel
 // answer with a reset that reaches the client as EPIPE or ECONNRESET, often before it has read the answer). On a
 // real port, many such clients at once, slow ones among them, with ordinary requests going on meanwhile.
-
-const [sqlite] = testStores()
-
-async function listening (t: TestContext, env: Record<string, string> = {}) {
-  const store = await sqlite!.open()
-  const app = await buildApp({ config: loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env }), store })
-  t.after(async () => {
-    await app.close()
-    await store.close()
-  })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return (app.server.address() as AddressInfo).port
-}
 
 const MiB = 1024 * 1024
 
@@ -149,7 +134,7 @@ const headOf = (path: string, workspaceId: string, framing: string, token = toke
 
 describe('a body over the limit is answered 413, and the client reads it, however many send at once', () => {
   test('bulk bodies over 16 MiB and single bodies over 1 MiB, by Content-Length and chunked, fast and slow, beside ordinary requests', async (t) => {
-    const port = await listening(t)
+    const { port } = await listeningApp(t)
     const workspaceId = newWorkspace()
     const bulk = jsonOf(16 * MiB + 256 * 1024, 'companies')
     const single = jsonOf(MiB + 64 * 1024, undefined)
@@ -211,7 +196,7 @@ describe('a body over the limit is answered 413, and the client reads it, howeve
 
 describe('the rest of the body is read for a while, not for ever', () => {
   test('a client that keeps sending is cut off once about 64 MiB more have come; it read its 413 meanwhile', async (t) => {
-    const port = await listening(t)
+    const { port } = await listeningApp(t)
     const chunk = chunked(Buffer.alloc(MiB, 'a'), MiB).subarray(0, -5) // one chunk of 1 MiB, no last chunk
     const sent = await sendUntilClosed(port, headOf('/v1/companies', newWorkspace(), 'Transfer-Encoding: chunked'), () => chunk)
     t.diagnostic(`${sent.written} bytes written, closed after ${sent.ms} ms (${sent.error ?? 'no error'})`)
@@ -222,7 +207,7 @@ describe('the rest of the body is read for a while, not for ever', () => {
   })
 
   test('a client that keeps sending slowly is cut off REQUEST_TIMEOUT_MS after its request began; it read its 413 meanwhile', async (t) => {
-    const port = await listening(t, { REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '1000' })
+    const { port } = await listeningApp(t, { REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '1000' })
     // Declared too long: answered before the body is read; then 1 KiB every 20 ms, which would take minutes.
     const trickle = Buffer.alloc(1024, 'a')
     const sent = await sendUntilClosed(port, headOf('/v1/companies', newWorkspace(), `Content-Length: ${4 * MiB}`), () => trickle, 20)
@@ -233,7 +218,7 @@ describe('the rest of the body is read for a while, not for ever', () => {
   })
 
   test('a Content-Length more than 64 MiB beyond what came is not read at all: the connection is closed at once', async (t) => {
-    const port = await listening(t)
+    const { port } = await listeningApp(t)
     const chunk = Buffer.alloc(MiB, 'a')
     const sent = await sendUntilClosed(port, headOf('/v1/companies/bulk', newWorkspace(), `Content-Length: ${100 * MiB}`), () => chunk)
     t.diagnostic(`${sent.written} bytes written, closed after ${sent.ms} ms (${sent.error ?? 'no error'})`)
@@ -244,7 +229,7 @@ describe('the rest of the body is read for a while, not for ever', () => {
 
 describe('any answer sent before the body has all come, on a connection that closes after it', () => {
   test('a bad token on a request with Connection: close and a large body, slowly sent: the 401 is read', async (t) => {
-    const port = await listening(t)
+    const { port } = await listeningApp(t)
     const body = jsonOf(2 * MiB, undefined)
     const head = headOf('/v1/companies', newWorkspace(), `Content-Length: ${body.length}\r\nConnection: close`, 'not-a-token')
     const answers = await Promise.allSettled(Array.from({ length: 8 }, async () =>

@@ -3,6 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
 import type { TestContext } from 'node:test'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import postgres from 'postgres'
@@ -127,6 +128,21 @@ export async function buildTestAppWithStore (t: TestContext, store: TestStore = 
   const opened = await openTestApp(store, options)
   t.after(opened.close)
   return { app: opened.app, store: opened.store }
+}
+
+/**
+ * The app on SQLite as buildTestApp makes it (with `env`'s settings over the tests' own), listening on a free port
+ * of 127.0.0.1, for tests of what crosses a real connection; closed when the test ends.
+ */
+export async function listeningApp (t: TestContext, env: Record<string, string> = {}): Promise<{ app: FastifyInstance, port: number }> {
+  const store = await sqlite.open()
+  const app = await buildApp({ config: loadConfig({ JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env }), store })
+  t.after(async () => {
+    await app.close()
+    await store.close()
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return { app, port: (app.server.address() as AddressInfo).port }
 }
 
 /** The app as buildTestApp makes it, closed by the caller: for a suite whose cases share one app (each in a workspace of its own). */
