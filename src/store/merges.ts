@@ -45,9 +45,13 @@ export interface MemberRows {
 }
 
 export function merges (driver: Driver, sql: MergeSql, clock: Clock, table: MemberRows): MergeStore {
+  /** Deletes a member's daily counts. */
+  const dropDays = async (tx: Db, workspaceId: string, memberId: string) =>
+    await tx.run('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = $2', [workspaceId, memberId])
+
   /** A member's daily counts and derived columns computed again from its activities; its pulse on the next read. */
   async function recount (tx: Db, workspaceId: string, memberId: string): Promise<void> {
-    await tx.run('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = $2', [workspaceId, memberId])
+    await dropDays(tx, workspaceId, memberId)
     await tx.run(sql.countDays, [workspaceId, memberId])
     await tx.run(sql.derive, [workspaceId, memberId])
   }
@@ -70,7 +74,7 @@ export function merges (driver: Driver, sql: MergeSql, clock: Clock, table: Memb
         const moved = (await tx.all<ActivityRow>(sql.activitiesOf, [workspaceId, mergedId]))
           .map((row) => [row.id, row.updated_at, digestOf({ ...row, member_id: keptId, updated_at: now })] as const)
         await tx.run(sql.moveAll, [workspaceId, mergedId, keptId, now])
-        await tx.run('DELETE FROM member_activity_days WHERE workspace_id = $1 AND member_id = $2', [workspaceId, mergedId])
+        await dropDays(tx, workspaceId, mergedId)
         await table.deleteRow(tx, merged)
         const next = mergedRow(kept, merged, now)
         await table.writeRow(tx, next, kept)

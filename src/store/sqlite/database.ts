@@ -476,11 +476,15 @@ export function sqliteDriver (db: Db): Driver {
     // The unit's writes run at once on the one connection, which its transaction holds: a savepoint is the join.
     unit: async (work) => await unit(async () => await work(on)),
     async join (_, work) {
+      // SQLite ends a transaction itself on some errors (a full disk): then nothing more may be written outside it.
+      const open = () => { if (!db.inTransaction) throw new Error('the unit\'s transaction ended early') }
       try {
-        return await savepoint(work)
-      } finally {
-        // SQLite ends a transaction itself on some errors (a full disk): then nothing more may be written outside it.
-        if (!db.inTransaction) throw new Error('the unit\'s transaction ended early') // eslint-disable-line no-unsafe-finally
+        const value = await savepoint(work)
+        open()
+        return value
+      } catch (error) {
+        open()
+        throw error
       }
     }
   }
